@@ -113,7 +113,8 @@ def _day_lines(r: Records, day: int) -> list[str]:
             lines.append(f"{_safe(x['player'])}：{_safe(x['title'])}{note}")
     lines.append("")
     lines.append(f"[b]第{day}天电梯[/b]")
-    lines.extend(_elevator_line(e) for e in r.elevator.get(day, []))
+    rounds = [x for x in r.rounds if x["day"] == day]
+    lines.extend(_elevator_line(e, rounds) for e in r.elevator.get(day, []))
     if r.last_words:
         lines.append("")
         lines.append(f"[b]第{day}天遗言[/b]（按出局顺序）")
@@ -123,13 +124,23 @@ def _day_lines(r: Records, day: int) -> list[str]:
     return lines
 
 
-def _elevator_line(e: dict[str, Any]) -> str:
+def _elevator_line(e: dict[str, Any], rounds: _Posts = ()) -> str:
     """One player's line of the 电梯: his posts of the day by thread, the thread named when
     there are several, or when the floors are no links (a bare #9 says which thread only
-    beside its name: no ``[forum] url``)."""
+    beside its name: no ``[forum] url``).  A substitute on her own account is named as the
+    day's tally names her (浪花（替 老周）: ``rounds``, the day's, their ``names``; M107 10,
+    002 6.2 2)."""
     links = _floors(e.get("threads"), e["posts"])
     out = "（出局）" if e.get("out") else ""
-    return f"{_safe(e['player'])}{out}（{len(e['posts'])}帖）：{links}"
+    name = next(
+        (
+            str(n)
+            for x in reversed(rounds)
+            if (n := cast(Mapping[str, object], x.get("names") or {}).get(e["player"]))
+        ),
+        e["player"],
+    )
+    return f"{_safe(name)}{out}（{len(e['posts'])}帖）：{links}"
 
 
 _Posts = Sequence[Mapping[str, object]]
@@ -169,7 +180,9 @@ def _voter(name: str, info: dict[str, Any] | None) -> str:
     weight = (info or {}).get("weights", {}).get(name)
     if weight is None:
         return _safe(name)
-    who = "警长 " if info and name == info.get("sheriff") else ""
+    sheriff = (info or {}).get("sheriff")
+    sheriff = (info or {}).get("names", {}).get(sheriff, sheriff)  # 浪花（替 老周）, sheriff
+    who = "警长 " if sheriff and name == sheriff else ""
     return f"{_safe(name)}（{who}×{number(weight)}）"
 
 

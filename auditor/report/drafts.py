@@ -376,8 +376,11 @@ def _void_ballots(
     """Of ``non_voters`` (no valid vote), those who posted a ballot on ``day`` by ``now``:
     each with his void ballots (#floor and why)."""
     out: dict[str, list[str]] = {}
+    # a ballot names its seat; the round a substitute on her own account (浪花（替 老周）)
+    shown = {s: n for x in records.rounds if x["day"] == day for s, n in x.get("names", {}).items()}
     for b in records.votes:
         voter = str(b.get("voter") or "")
+        voter = shown.get(voter, voter)
         if voter not in non_voters or b.get("day") != day:
             continue
         at = datetime.fromisoformat(str(b["posted_at"])) if b.get("posted_at") else None

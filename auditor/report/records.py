@@ -572,7 +572,11 @@ def _weighted_voters(row: Mapping[str, object], rounds: Sequence[Mapping[str, ob
         w = weights.get(v)
         if isinstance(w, int | float) and w != 1:
             shown = f"{w:g}"
-            who = "警长 " if rnd is not None and v == rnd.get("sheriff") else ""
+            names = rnd.get("names") if rnd is not None else None
+            sheriff = rnd.get("sheriff") if rnd is not None else None
+            if isinstance(names, Mapping):  # a substitute sheriff: 浪花（替 老周）
+                sheriff = names.get(sheriff, sheriff)
+            who = "警长 " if sheriff and v == sheriff else ""
             v = f"{v}（{who}×{shown}）"
         out.append(v)
     return "、".join(out)
@@ -638,12 +642,27 @@ def _not_ticked(checked: CheckRecords) -> tuple[set[tuple[str, int]], set[tuple[
     """Who replied in a vote thread but counts as not voting in one of the day's rounds (an
     invalid or void vote: the grid shows ⚠, not ✓, as the tally lists them), and who
     abstained (弃权) in a round of the day and voted for no one in any (弃权, not ✓)."""
-    uncounted = {(p, int(x["day"])) for x in checked.rounds for p in x.get("non_voters") or ()}
+    # the rounds name a substitute on her own account as herself (浪花（替 老周）); the grid's
+    # row is the seat's
+    seat = {
+        (shown, int(x["day"])): s
+        for x in checked.rounds
+        for s, shown in (x.get("names") or {}).items()
+    }
+
+    def seated(name: str, day: int) -> tuple[str, int]:
+        return seat.get((name, day), name), day
+
+    uncounted = {
+        seated(p, int(x["day"])) for x in checked.rounds for p in x.get("non_voters") or ()
+    }
     voted_for = {
-        (n, int(t["day"])) for t in checked.tally for n in str(t.get("voters") or "").split("、")
+        seated(n, int(t["day"]))
+        for t in checked.tally
+        for n in str(t.get("voters") or "").split("、")
     }
     abstained = {
-        (p, int(x["day"])) for x in checked.rounds for p in x.get("abstained") or ()
+        seated(p, int(x["day"])) for x in checked.rounds for p in x.get("abstained") or ()
     } - voted_for
     return uncounted, abstained
 

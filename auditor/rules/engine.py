@@ -19,7 +19,7 @@ from typing import Any
 
 from auditor import __version__
 from auditor.game.gamefile import Event, EventType, Game, ThreadKind, ThreadSpec
-from auditor.game.schedule import Schedule
+from auditor.game.schedule import Placement, Schedule
 from auditor.models import Post, PostVersion, ProfileSighting, SpaceItem, SpaceRead
 from auditor.rules.activity import count_filler, count_posts
 from auditor.rules.base import (
@@ -221,7 +221,7 @@ def place_posts(
             known = threads[post.tid] = (found, dict(found.lastwords) if found else {})
         spec, mapped = known
         kind = spec.kind if spec else None
-        placement = schedule.place(post.posted_at)
+        placement = _off_late_votes(spec, schedule.place(post.posted_at))
         author = by_uid.get(post.author_uid or -1, post.author)
         sub = substitutes.get(author)
         if sub is not None and (sub.at is None or post.posted_at >= sub.at):
@@ -264,6 +264,22 @@ def place_posts(
             )
         )
     return out
+
+
+def _off_late_votes(spec: ThreadSpec | None, placement: Placement) -> Placement:
+    """A night post in an earlier day's vote thread (阿强's vote at 21:00 after the 20:00 加速
+    close) is that day's late vote — the vote book reads it by its thread and VOTE-LATE
+    reports it — and no day's play: not the next day's, where the night would put it, nor
+    the closed day's (002 说明 5 所有时间以…发贴时间为准).  Every other post keeps its place."""
+    if (
+        spec is not None
+        and spec.kind is ThreadKind.VOTE
+        and spec.day is not None
+        and placement.night
+        and (placement.day is None or placement.day > spec.day)
+    ):
+        return Placement(None, None, True)
+    return placement
 
 
 def _piped_scope(ruleset: RuleSet, ctx: Context) -> str:

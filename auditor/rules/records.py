@@ -31,6 +31,7 @@ from auditor.rules.votebook import (
     DayVotes,
     RoundTally,
     VoteBook,
+    voter_name,
     votes_for,
 )
 
@@ -577,11 +578,13 @@ def _counted(ctx: Context) -> list[Counted]:
 
 def _round_record(dv: DayVotes, rt: RoundTally) -> dict[str, Any]:
     """One voting round for the announcement: who carried which weight (the sheriff's),
-    who abstained and who did not vote."""
+    who abstained and who did not vote, each by the name the tally shows (a substitute on
+    her own account keeps her ×2 as 浪花（替 老周）), and ``names``: seat -> shown name where
+    the two differ (the grid and the reminder key by seat)."""
     weights: dict[str, float] = {}
     for b in dv.ballots:
         if b.weight > 0 and (rt.round is None or b.round == rt.round):
-            weights[b.voter] = b.weight
+            weights[rt.names.get(b.voter, b.voter)] = b.weight
     return {
         "day": rt.day,
         "round": rt.round if rt.round is not None else "",
@@ -593,6 +596,7 @@ def _round_record(dv: DayVotes, rt: RoundTally) -> dict[str, Any]:
         "weights": {v: w for v, w in weights.items() if w != 1},
         "abstained": list(rt.abstained),
         "non_voters": list(rt.non_voters),
+        "names": dict(rt.names),
     }
 
 
@@ -661,7 +665,8 @@ def open_day_status(ctx: Context, ruleset: RuleSet) -> tuple[int | None, list[di
         n = sum(c for (p, d, _), c in counts.items() if p == player and d == day.number)
         rows.append(
             {
-                "player": player,
+                # a substitute on her own account as herself: 浪花（替 老周）
+                "player": voter_name(ctx, player, ctx.now),
                 "posts": n,
                 "min_posts": int(lurk["min_posts"]),
                 "below": int(player in lurking),

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from typer.testing import CliRunner
@@ -671,3 +672,37 @@ def test_the_announcements_last_words_are_once_each_in_the_order_of_deaths(
     section = text.split("[b]第1天遗言[/b]（按出局顺序）\n", 1)[1].strip().splitlines()
     assert [line.split("：", 1)[0] for line in section] == ["春卷", "汤圆"]
     assert section[0].count("#") == 2 and "烧卖" not in text.split("[b]第1天遗言[/b]", 1)[1]
+
+
+def test_a_substitute_on_her_own_account_keeps_her_marks() -> None:
+    # 浪花 plays 老周's seat (002 6.2 2 替补玩家替换): the round names her 浪花（替 老周）, so
+    # her sheriff's ×2 (keyed by the shown name), the grid's 弃权 (keyed by the seat) and
+    # the reminder's 投票无效 (the ballot names the seat) all find her
+    from auditor.report.bbcode import _voter
+    from auditor.report.drafts import _void_ballots
+    from auditor.report.records import _not_ticked, _weighted_voters
+
+    shown = "浪花（替 老周）"
+    rnd = {
+        "day": 2,
+        "round": 1,
+        "sheriff": "老周",
+        "weights": {shown: 2},
+        "abstained": [],
+        "non_voters": [],
+        "names": {"老周": shown},
+    }
+    assert _voter(shown, rnd) == f"{shown}（警长 ×2）"
+    row = {"day": 2, "round": 1, "voters": f"阿发、{shown}"}
+    assert _weighted_voters(row, [rnd]) == f"阿发、{shown}（警长 ×2）"
+
+    abstains = {**rnd, "abstained": [shown]}
+    checked = SimpleNamespace(rounds=[abstains], tally=[])
+    assert _not_ticked(checked) == (set(), {("老周", 2)})  # type: ignore[arg-type]
+    void = {**rnd, "non_voters": [shown]}
+    records = SimpleNamespace(
+        rounds=[void],
+        votes=[{"voter": "老周", "day": 2, "floor": 7, "problem_text": "投票对象不是玩家"}],
+    )
+    now = datetime(2026, 12, 5, 12, tzinfo=UTC)
+    assert _void_ballots(records, 2, [shown], now) == {shown: ["#7 投票对象不是玩家"]}  # type: ignore[arg-type]

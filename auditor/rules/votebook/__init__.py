@@ -118,6 +118,7 @@ from auditor.rules.votebook.parse import (
     target_names,
 )
 from auditor.rules.votebook.procedure import PROCEDURES, KillbarRounds, Plurality, VoteProcedure
+from auditor.rules.votebook.tally import voter_name
 
 __all__ = [
     "ABSTAIN",
@@ -147,5 +148,6 @@ __all__ = [
     "proxy_player",
     "target_names",
     "vote_settings",
+    "voter_name",
     "votes_for",
 ]

@@ -267,6 +267,10 @@ class RoundTally:
     # the posts the round's questions are about, in the order asked (their pids: the report and
     # the desk link them — a director is shown a post's link or 楼, never its pid)
     asked: list[int] = field(default_factory=list)
+    # seat -> the name the round shows for it, where the two differ (a substitute on her own
+    # account: 浪花（替 老周）, :func:`auditor.rules.votebook.tally.voter_name`), so that the
+    # views keyed by seat (the grid, the reminder's void ballots) find the shown name's seat
+    names: dict[str, str] = field(default_factory=dict)
 
     def ask(self, question: str, pids: Iterable[int | None] = ()) -> None:
         """Add a question for the director to the round's ``conflict``, with the posts it is

@@ -46,15 +46,20 @@ def count(
         sheriff_weight=st.sheriff_weight,
     )
     final: dict[str, Ballot] = {b.voter: b for b in ballots if b.weight > 0}
+
+    def shown(seat: str, author: str | None = None) -> str:
+        name = voter_name(ctx, seat, w.closes, author)
+        if name != seat:
+            rt.names[seat] = name
+        return name
+
     for voter, b in final.items():
         if b.target == ABSTAIN:
-            rt.abstained.append(voter_name(ctx, voter, w.closes, b.gp.post.author))
+            rt.abstained.append(shown(voter, b.gp.post.author))
         elif b.target is not None:
             rt.counts[b.target] = rt.counts.get(b.target, 0.0) + b.weight
-            rt.voters.setdefault(b.target, []).append(
-                voter_name(ctx, voter, w.closes, b.gp.post.author)
-            )
-    rt.non_voters = [voter_name(ctx, p, w.closes) for p in eligible if p not in final]
+            rt.voters.setdefault(b.target, []).append(shown(voter, b.gp.post.author))
+    rt.non_voters = [shown(p) for p in eligible if p not in final]
     return rt, final
 
 
