@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 from auditor.errors import AuditorError
 from auditor.game.gamefile import DaySpec
@@ -215,7 +215,7 @@ def tally_draft(
     n = day.number
     ballots = [v for v in records.votes if v["day"] == n]
     rounds = [x for x in records.rounds if x["day"] == n]
-    weights = {k: v for x in rounds for k, v in x.get("weights", {}).items()}
+    weights = seat_weights(rounds)
     sheriff = next((x["sheriff"] for x in rounds if x.get("sheriff")), None)
     stamp = _hm(as_of, as_of)
     lines = [f"[b]第{n}天票型（截至 {stamp}，尚未关门，不是结果）[/b]"]
@@ -237,6 +237,17 @@ def tally_draft(
         where=PROCESS_THREAD,
         why=why,
     )
+
+
+def seat_weights(rounds: Sequence[Mapping[str, object]]) -> dict[str, float]:
+    """The rounds' vote weights, also under each seat: a round keys a substitute's weight by
+    her shown name (浪花（替 老周）) while a ballot names the seat (老周)."""
+    weights: dict[str, float] = {}
+    names: dict[str, str] = {}
+    for x in rounds:
+        weights |= cast("Mapping[str, float]", x.get("weights") or {})
+        names |= cast("Mapping[str, str]", x.get("names") or {})
+    return weights | {seat: weights[shown] for seat, shown in names.items() if shown in weights}
 
 
 def _void_lines(ballots: list[dict[str, Any]]) -> list[str]:

@@ -706,3 +706,22 @@ def test_a_substitute_on_her_own_account_keeps_her_marks() -> None:
     )
     now = datetime(2026, 12, 5, 12, tzinfo=UTC)
     assert _void_ballots(records, 2, [shown], now) == {shown: ["#7 投票对象不是玩家"]}  # type: ignore[arg-type]
+
+
+def test_a_substitute_sheriffs_weight_reaches_the_midday_tally() -> None:
+    # the 票型 draft lists ballots by seat (老周) while the round keys her ×2 by the shown
+    # name (浪花（替 老周）): the sheriff's double vote must still be marked
+    from auditor.report.drafts import _ballot, seat_weights
+
+    rnd = {"day": 2, "weights": {"浪花（替 老周）": 2}, "names": {"老周": "浪花（替 老周）"}}
+    now = datetime(2026, 12, 5, 12, tzinfo=UTC)
+    ballot = {
+        "voter": "老周",
+        "posted_at": now.isoformat(),
+        "kind": "vote",
+        "tid": 1,
+        "pid": 2,
+        "floor": 3,
+    }
+    assert "（警长 ×2）" in _ballot(ballot, seat_weights([rnd]), "老周", now)
+    assert "×" not in _ballot(ballot, {"浪花（替 老周）": 2}, "老周", now)
