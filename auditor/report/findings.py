@@ -154,16 +154,22 @@ def explain_drafts(
         if d.get("excerpt") and without_addresses(d["excerpt"]) != d["excerpt"]:
             d["excerpt"], d["pieces"] = "", []  # (an avatar: its digest and file, no words)
         s = standing.get(d["player"])
-        d["standing"] = (
-            f"蓝 {s['blue']} 黄 {s['yellow']} 红 {s['red']}{'，已罚下' if s['sent_off'] else ''}"
-            if s
-            else "没有牌"
-        )
+        d["standing"] = _standing(s, ruleset)
         _escalations(d, s)
         mine = [c for c in cards if c["player"] == d["player"]]
         d["earlier"] = [c for c in mine if _given_before(c, d)]
         d["later"] = [c for c in mine if not _given_before(c, d)]
     drafts.sort(key=lambda d: QUEUE_ORDER.get(d["suggested"], 9))
+
+
+def _standing(s: Mapping[str, object] | None, ruleset: RuleSet | None) -> str:
+    """A player's cards as his draft's card says them (蓝 1 黄 0 红 0, 没有牌); nothing for a
+    rule set without cards (``[ruleset] cards = false``: 版杀7, fh44k)."""
+    if ruleset is not None and not ruleset.settings["cards"]:
+        return ""
+    if not s:
+        return "没有牌"
+    return f"蓝 {s['blue']} 黄 {s['yellow']} 红 {s['red']}{'，已罚下' if s['sent_off'] else ''}"
 
 
 def _escalations(d: dict[str, object], s: Mapping[str, object] | None) -> None:

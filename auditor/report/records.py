@@ -381,6 +381,7 @@ def _game_record(
         "directors": list(game.directors),
         "timezone": game.timezone,  # the forum's: the workbook's times are on its clock
         "rules": sorted(rs.rules),
+        "rules_off": rules_off(rs),  # said on the report's first screen (fh44k)
         # M107 阵营被判负后，不予公示; M39 出局角色不亮身份: a faction's loss is for the
         # director only unless the rule set says it is announced.
         "announce_faction_loss": bool(rs.settings.get("announce_faction_loss")),
@@ -394,6 +395,38 @@ def _game_record(
             THREAD_LABEL.get(ThreadKind(k), k) for k in rs.settings["count_kinds"]
         ),
     }
+
+
+def rules_off(rs: RuleSet) -> str:
+    """The checks the tool has that this rule set leaves off, in one line for the report's
+    first screen (fh44k: under 版杀7 the red font and the phrase checks are off, since its
+    seed says nothing of them, and nothing told the director so): the font checks and the
+    phrase checks the other rule sets most often keep on, by title (the report shows no
+    rule code), the rest counted, and where the game file's lines that turn one on are
+    written out (导演指南 §7, ``auditor rules``).  Empty when every check is on."""
+    from auditor.rules.registry import REGISTRY
+    from auditor.rules.ruleset import load_ruleset
+    from auditor.rulesets import names
+
+    off = sorted(code for code in REGISTRY if code not in rs.rules)
+    if not off:
+        return ""
+    others = [load_ruleset(n, {}) for n in sorted(names()) if n != rs.name]
+    common = sorted(off, key=lambda c: (-sum(c in o.rules for o in others), c))
+    fonts = [REGISTRY[c].title for c in off if c.startswith("FONT-")]
+    phrases = [REGISTRY[c].title for c in common if c.startswith("PHRASE-")]
+    rest = len(off) - len(fonts) - len(phrases)
+    parts = list(fonts)
+    if phrases:
+        named = "、".join(phrases[:3])
+        parts.append(f"用语检查 {len(phrases)} 条（如{named}）" if len(phrases) > 3 else named)
+    if rest:
+        parts.append(f"其他 {rest} 条")
+    return (
+        f"这个规则集默认不查（它的规则帖没有写到）：{'；'.join(parts)}。"
+        "要查其中一条，在游戏文件里加两行把它打开（写法见导演指南第 7 节，"
+        "每条的代码用 auditor rules 查）。"
+    )
 
 
 def _judged_at(now: datetime, run: Mapping[str, object] | None, at: bool) -> dict[str, str]:

@@ -43,7 +43,9 @@ def test_one_tap_opens_the_posts_form_prefilled_and_one_tap_adds_it(tmp_path: Pa
             assert player.get_attribute("value") == "青柠"
             night = form.find_element(By.CSS_SELECTOR, 'input[name="how"][value="night"]')
             assert night.is_selected()
-            assert form.find_element(By.NAME, "at").get_attribute("value") == "2026-12-06T10:00"
+            assert (
+                form.find_element(By.NAME, "at").get_attribute("value") == "2026-12-06 10:00"
+            )  # (24 hours: fh44k)
             for field in form.find_elements(
                 By.CSS_SELECTOR, "select, input:not([type=hidden]), button"
             ):

@@ -45,15 +45,23 @@ def test_a_director_confirms_a_delay_with_its_new_close_in_the_browser(tmp_path:
 
             delay = desk.find_element(By.CSS_SELECTOR, "#proposals li.proposal.delay")
             field = delay.find_element(By.CSS_SELECTOR, "input.proposal-closes")
-            assert field.get_attribute("type") == "datetime-local"
-            assert field.get_attribute("min") == "2026-11-23T22:00"
-            assert field.get_attribute("value") == "2026-11-23T22:00"
+            # (a text field in 24 hours, its min kept as data-min: fh44k)
+            assert field.get_attribute("type") == "text"
+            assert field.get_attribute("data-min") == "2026-11-23 22:00"
+            assert field.get_attribute("value") == "2026-11-23 22:00"
             assert "论坛时间（UTC+08:00）" in delay.text and "Asia/Shanghai" not in delay.text
             ident = delay.get_attribute("data-id")
 
             # a time before the close: the browser itself holds the form back
-            desk.execute_script("arguments[0].value = '2026-11-23T21:00'", field)
-            assert desk.execute_script("return arguments[0].validity.rangeUnderflow", field)
+            desk.execute_script(
+                "arguments[0].value = '2026-11-23 21:00';"
+                "arguments[0].dispatchEvent(new Event('input', {bubbles: true}))",
+                field,
+            )
+            assert desk.execute_script("return arguments[0].validity.customError", field)
+            assert "不能早于 2026-11-23 22:00" in desk.execute_script(
+                "return arguments[0].validationMessage", field
+            )
             original = path.read_text("utf-8")
 
             # the same refused by the server in Chinese (form.submit() skips the browser's
@@ -70,7 +78,11 @@ def test_a_director_confirms_a_delay_with_its_new_close_in_the_browser(tmp_path:
             assert path.read_text("utf-8") == original
 
             field = desk.find_element(By.CSS_SELECTOR, f"#proposal-{ident} input.proposal-closes")
-            desk.execute_script("arguments[0].value = '2026-11-23T23:00'", field)
+            desk.execute_script(
+                "arguments[0].value = '2026-11-23 23:00';"
+                "arguments[0].dispatchEvent(new Event('input', {bubbles: true}))",
+                field,
+            )
             button = desk.find_element(By.CSS_SELECTOR, f"#proposal-{ident} button.confirm")
             _submits(desk, button.click)
             assert f"已确认 {ident}：第2天：11-22 08:00:00 至 11-23 23:00:00，延时" in _flash(

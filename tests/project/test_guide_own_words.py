@@ -1,4 +1,4 @@
-"""docs/导演指南.md §7 (fh41 item 9): the steps a director follows to add his own banned
+"""docs/导演指南.md §8 (fh41 item 9): the steps a director follows to add his own banned
 words, run as written — the file from the guide's first block, the game-file lines from
 its second (added to a copy of the sample game: the rule is on by itself) and the way to
 turn it off (its third), the command from its
@@ -23,7 +23,7 @@ GUIDE = paths.ROOT / "docs" / "导演指南.md"
 
 def _section() -> str:
     text = GUIDE.read_text("utf-8")
-    return text.split("## 7. 加自己的违禁词", 1)[1].split("\n## ", 1)[0]
+    return text.split("## 8. 加自己的违禁词", 1)[1].split("\n## ", 1)[0]
 
 
 def _blocks(lang: str) -> list[str]:

@@ -112,6 +112,48 @@
     else if (summary) summary.textContent = summary.textContent.replace(/\d+ 组/, left + " 组");
   }
 
+  // Times in 24 hours (fh44k: a phone browser showed the datetime field as 「12/04/2026,
+  // 02:00 AM」, whatever the page's lang): each datetime field becomes a text field holding
+  // 「2026-12-04 02:00」, with a 24-hour placeholder and pattern (the server reads this form
+  // as it reads the datetime field's).  Its 「原为」 twin (name_was) is written the same
+  // way, so an untouched time is still no correction.  Without the script the datetime
+  // field stays.
+  var WHEN = "\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}(:\\d{2})?";
+  function spaced(value) { return (value || "").replace("T", " "); }
+  function when24(root) {
+    if (!root.querySelectorAll) return;
+    root.querySelectorAll("input[type=datetime-local]").forEach(function (box) {
+      var value = box.value || box.getAttribute("value") || "";
+      box.type = "text";
+      box.classList.add("when24");
+      if (box.getAttribute("min")) box.dataset.min = spaced(box.getAttribute("min"));
+      box.removeAttribute("min");  // (a text field has none: checked as typed, below)
+      box.setAttribute("pattern", WHEN);
+      box.setAttribute("placeholder", "2026-12-04 20:00");
+      box.setAttribute("title", "24小时制：年-月-日 时:分（0点到23点），例如 2026-12-04 20:00");
+      box.setAttribute("autocomplete", "off");
+      box.setAttribute("value", spaced(box.getAttribute("value")));
+      box.value = spaced(value);
+      var was = box.form && box.name ? box.form.querySelector('input[name="' + box.name + '_was"]') : null;
+      if (was && was.value.replace(" ", "T") === value.replace(" ", "T")) was.value = spaced(was.value);
+    });
+  }
+  // The datetime field's min (a 延时's new close no earlier than the close now), kept.
+  function checkMin(box) {
+    var v = spaced(box.value.trim()), min = box.dataset.min || "";
+    box.setCustomValidity(min && v && v < min ? "不能早于 " + min + "（24小时制）" : "");
+  }
+  document.addEventListener("input", function (ev) {
+    var box = ev.target;
+    if (box && box.classList && box.classList.contains("when24")) checkMin(box);
+  });
+  when24(document);
+  if (window.MutationObserver) {
+    new MutationObserver(function (changes) {
+      changes.forEach(function (c) { c.addedNodes.forEach(when24); });
+    }).observe(document.body, { childList: true, subtree: true });
+  }
+
   // The 撤回 banner: folded, and gone once read (知道了), for this audit (fh43).
   (function () {
     var box = document.getElementById("withdrawn");
@@ -402,7 +444,7 @@
     if (!day) return;
     [["add-opens", day.dataset.opens], ["add-closes", day.dataset.closes]].forEach(function (pair) {
       var box = form.querySelector("." + pair[0]);
-      if (box && !box.dataset.typed) box.value = pair[1];
+      if (box && !box.dataset.typed) box.value = box.type === "text" ? spaced(pair[1]) : pair[1];
     });
     var fast = form.querySelector('input[name=accelerated][value="' + day.dataset.accelerated + '"]');
     if (fast) fast.checked = true;
