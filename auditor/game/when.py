@@ -1508,7 +1508,7 @@ def _granted_delay(before: str, said_time: str = "") -> bool:
 
 
 # words that deny or forbid a delay in its own clause (别再问延时了, 不能再延时了, 今天不会延时)
-_DENIED = lazy(r"别|不会|不能|不要|不用|不再|不准|不许|再问|没法|无法|禁止")
+_DENIED = lazy(r"(?<![特分区告离级类识])别|不会|不能|不要|不用|不再|不准|不许|再问|没法|无法|禁止")
 # another day than the close's in the delay's sentence (昨天延时了, 前两天都延时了)
 _OTHER_DAY = lazy(rf"{_YESTERDAY.pattern}|前\s*(?:{NUM}|几)\s*[天日]|之前|上次|上回")
 _TODAY_WORD = lazy(r"今天|今日|今晚|本日|当日")
