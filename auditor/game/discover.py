@@ -607,6 +607,19 @@ def _untitled(subject: str, tag: str | None) -> str:
     return re.sub(re.escape(tag), " ", s, flags=re.I) if tag else s
 
 
+def _runs_the_days(kinds: list[tuple[ThreadKind, int]]) -> bool:
+    """Whether the titles' numbers count days: they run 1, 2 … n, one thread of each kind a
+    number (a game named 1号楼 whose threads all say 1号楼 counts no days), and a lone 1 only
+    as a day's pair, its discussion and its vote (a game's first night; a lone 一号选手自爆帖
+    or 初一(3)班 is no day)."""
+    numbers = {n for _k, n in kinds}
+    if not numbers or numbers != set(range(1, max(numbers) + 1)):
+        return False
+    if len(set(kinds)) != len(kinds):
+        return False
+    return numbers != {1} or {k for k, _n in kinds} == {ThreadKind.DISCUSSION, ThreadKind.VOTE}
+
+
 def _dated_by_running_number(
     game: Game, threads: list[ThreadSpec], disc: Discovery
 ) -> list[ThreadSpec]:
@@ -638,8 +651,7 @@ def _dated_by_running_number(
         word, template, n = said
         templates.add(template)
         run.append((listed, info.undated, word, n))
-    numbers = {n for *_x, n in run}
-    if len(templates) != 1 or not numbers or numbers != set(range(1, max(numbers) + 1)):
+    if len(templates) != 1 or not _runs_the_days([(kind, n) for _l, kind, _w, n in run]):
         return []
     out: list[ThreadSpec] = []
     for listed, kind, word, n in run:
@@ -768,15 +780,25 @@ def _phases_by_order(game: Game, threads: list[ThreadSpec], disc: Discovery) -> 
             disc.phase_order[t.tid] = i
 
 
+# what a day's code or word must not touch: a longer code (RB88021), a longer numeral
+# (十一号线路 is not 一号线路) or a date's 年 / 月 before it (大年初一, 正月初一)
+_SERIAL_BEFORE = r"(?<![A-Za-z0-9零〇一二两三四五六七八九十百廿年月])"
+_SERIAL_AFTER = r"(?![A-Za-z0-9零〇一二两三四五六七八九十百廿])"
+
+
 def _serial_text(text: str, serials: Mapping[str, int]) -> str:
-    """``text`` with each title code that counts a day (RB8802) said as 第N天."""
-    for code, n in serials.items():
-        if not n:
-            continue
-        text = re.sub(
-            rf"(?<![A-Za-z0-9]){re.escape(code)}(?![A-Za-z0-9])", f"第{n}天", text, flags=re.I
-        )
-    return text
+    """``text`` with each title code that counts a day (RB8802, 二号线路, 初一) said as
+    第N天, the longest first and each once (初一二班 and 十一号线路 name no day)."""
+    days = {code.casefold(): n for code, n in serials.items() if n}
+    if not days:
+        return text
+    words = "|".join(re.escape(c) for c in sorted(days, key=len, reverse=True))
+    return re.sub(
+        rf"{_SERIAL_BEFORE}(?:{words}){_SERIAL_AFTER}",
+        lambda m: f"第{days[m.group(0).casefold()]}天",
+        text,
+        flags=re.I,
+    )
 
 
 def _serial_days(posts: list[Post], serials: Mapping[str, int]) -> list[Post]:

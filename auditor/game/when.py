@@ -725,7 +725,7 @@ _DELAY_WORDS = lazy(
     r"|延至\s*$"
 )
 _NEW_CLOSE = lazy(r"新(?:的)?(?:关帖|关门|截止)(?:时间)?\s*[:：]?\s*$")
-_DELAY_AFTER = lazy(r"(?:算是?|即|就是|视为)\s*延时")
+_DELAY_AFTER = lazy(r"(?<![不没])(?:算是?|即|就是|视为)\s*延时")
 _NOT_DELAY = lazy(r"申请|开门|开帖|开放")
 # (今天的话，说到明天晚上九点半: 的话 after a day's name is a topic, not a supposition)
 _SUPPOSED = lazy(r"如果|假如|假设|若是|要是|万一|(?<!今天|今日|今晚|明天|明日|本日|这天|今夜)的话")
@@ -799,19 +799,15 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                 hms = _evening_close(m, before, after, hms)
             role, told = _recalled(before, line[: m.start()], head, role, line[m.end() :])
             day, phase = _labels(line[: m.start()], head)
+            if _label_of_a_told_delay(line[: m.start()], m.group(0)):
+                day = head[0]
             day, phase = _labels_after(later, day, phase, hms, role)
             day = _day_before(day, d, ref, line[: m.start()])
             if role is None and phase is not None and hms == (0, 0, 0):
                 role = "opens"  # D3 环节一 明日 0:00: a 环节 starts at 0:00
-            verb = _delay_said(
-                told,
-                line[m.end() :],
-                role,
-                arrowed,
-                sped=_sped_or_fixed(said),
-            )
+            verb = _delay_said(told, line, m, role, arrowed, sped=_sped_or_fixed(said))
             granted = role == "closes" and _delay_granted_for(
-                said[: len(said) - len(line) - 1 + m.start()], out, day
+                said[: len(said) - len(line) - 1 + m.start()], out, day, m.group(0)
             )
             at = _told_date(_at(d, hms, tz, end=role == "closes"), posted_at, line, m, role)
             at = _past_midnight(at, out[first_here:], arrowed or bool(verb))
@@ -1332,12 +1328,27 @@ def _delay_aside(later: str) -> bool:
 _LATE_CLOSE = lazy(r"\s*(?:整)?\s*才\s*(?:关|截止|结束|结算|收)[门帖票摊工]?\s*(?:的|了)")
 
 
+# 才…关的 said of a day ahead (明天晚上九点才关门的) or of the plan (第三日本来就是九点才关的，
+# 不算延时): no delay told
+_LATE_AS_PLANNED = lazy(
+    r"明[天日晚早]|后天|下[周一个]|本来|原本|原定|原来|照常|照旧|按时|准时|本就|向来|一向|每天|平时"
+    r"|不(?:算|是)延|并非延|没有?延"
+)
+
+
 def _delay_said(
-    before: str, rest: str, role: str | None, arrowed: bool, *, sped: object = None
+    before: str,
+    line: str,
+    m: re.Match[str],
+    role: str | None,
+    arrowed: bool,
+    *,
+    sped: object = None,
 ) -> bool:
     """A new close said with its verb: before the time (延长至, 新关帖：, an arrow) or after
     it in the sentence (讨论到晚上十点，比平时晚一个小时，算是延时); a new close in a post
     that speeds the day up (加速成功，新关帖时间：19:00) is an earlier close, no delay."""
+    rest, said_time = line[m.end() :], m.group(0)
     later = re.split(r"[。！!；;\n]", rest)[0]
     new_close = bool(_NEW_CLOSE.search(before)) and not sped
     # 第四日加速，改为 17:00 关帖: a change in a post that speeds the day up is no delay
@@ -1353,6 +1364,9 @@ def _delay_said(
         role == "closes"
         and bool(_LATE_CLOSE.match(rest))
         and not re.search(r"(?:[到至]|直到)\s*$", before)
+        and not _LATE_AS_PLANNED.search(
+            re.split(r"[。！!；;？?\n]", before)[-1] + said_time + re.split(r"[,，]", later)[0]
+        )
     )
     # 开门推迟至10:00 puts back an opening; 第五日开帖，关帖延长至23点 delays the close
     return said and not _NOT_DELAY.search(re.split(r"[,，]", before)[-1])
@@ -1454,14 +1468,27 @@ _NOT_CLOSING = lazy(r"不(?:关门|关帖)")
 _NOT_GRANTED = lazy(r"失败|不足|未通过|没有通过|不延时|不予|如果|假如|若|是不是|[？?]")
 
 
-def _delay_granted_for(before: str, earlier: list[TimePoint], day: int | None) -> bool:
+def _delay_granted_for(
+    before: str, earlier: list[TimePoint], day: int | None, said_time: str = ""
+) -> bool:
     """Whether a close is the new one of a delay the post granted before it: not when the
     post already moved another day's close (第五日延到…关帖！第六日…22:00 关帖: day six's own)."""
     moved = {p.day for p in earlier if p.delay and p.role == "closes"}
-    return _granted_delay(before) and not (moved - {day})
+    return _granted_delay(before, said_time) and not (moved - {day})
 
 
-def _granted_delay(before: str) -> bool:
+def _label_of_a_told_delay(before: str, said_time: str) -> bool:
+    """Whether a time's 第N天 label is that of a delay told before it, the time said of
+    today (第二天延时了半小时，是因为断网，今天21:30照常关: today's close, not day two's)."""
+    dm = _last(_DAY_LABEL, before)
+    if dm is None:
+        return False
+    clause = re.split(r"[,，。！!；;]", before[dm.end() :])[0]
+    rest = before[dm.end() + len(clause) :] + said_time
+    return bool(re.search(r"(?:延时|延长|顺延|推迟|加速)了", clause) and _TODAY_WORD.search(rest))
+
+
+def _granted_delay(before: str, said_time: str = "") -> bool:
     """Whether the post, up to a close it states, says a delay was granted (the sentence
     that says it neither fails nor supposes it)."""
     for m in _GRANTED.finditer(before):
@@ -1469,12 +1496,40 @@ def _granted_delay(before: str) -> bool:
         stop = min(
             (i for c in "。！!；;\n" if (i := before.find(c, m.end())) >= 0), default=len(before)
         )
-        if not _NOT_GRANTED.search(before[start:stop]):
+        if not _NOT_GRANTED.search(before[start:stop]) and not _granted_elsewhen(
+            before + said_time, start, m
+        ):
             return True
     return bool(
         _NOT_CLOSING.search(before)
         and re.search(r"延时|延长|推迟|顺延", before)
         and "加速" not in before
+    )
+
+
+# words that deny or forbid a delay in its own clause (别再问延时了, 不能再延时了, 今天不会延时)
+_DENIED = lazy(r"(?<![特分区告离级类识])别|不会|不能|不要|不用|不再|不准|不许|再问|没法|无法|禁止")
+# another day than the close's in the delay's sentence (昨天延时了, 前两天都延时了)
+_OTHER_DAY = lazy(rf"{_YESTERDAY.pattern}|前\s*(?:{NUM}|几)\s*[天日]|之前|上次|上回")
+_TODAY_WORD = lazy(r"今天|今日|今晚|本日|当日")
+
+
+def _granted_elsewhen(before: str, start: int, m: re.Match[str]) -> bool:
+    """Whether a delay said as granted is denied in its clause (别再问延时了, 已经不能再延时了)
+    or told of another day (昨天延时了, 前两天都延时了, 第二天延时了半小时，…今天 21:30 关):
+    a recap or a refusal, not a delay of the close stated after it (seed 000 M107 3: 延时
+    is the director's grant for that day)."""
+    clause_start = max(before.rfind(c, 0, m.start()) for c in "，,。！!；;\n") + 1
+    clause_end = min(
+        (i for c in "，,。！!；;\n" if (i := before.find(c, m.end())) >= 0), default=len(before)
+    )
+    if _DENIED.search(before[clause_start:clause_end]):
+        return True
+    if _OTHER_DAY.search(before[start : m.start()]):
+        return True
+    # 第二天延时了…，今天 21:30 关: a day label before it, today's word after it
+    return bool(
+        _DAY_LABEL.search(before[start : m.start()]) and _TODAY_WORD.search(before[m.end() :])
     )
 
 

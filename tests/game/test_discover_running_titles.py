@@ -122,3 +122,58 @@ def test_the_first_badge_given_is_the_election_and_a_days_opening_names_its_vote
     days = [DaySpec(1, at(11, 20, 10), at(11, 21, 22)), DaySpec(2, at(11, 22, 10), at(11, 22, 22))]
     assert _last_close(days, at(11, 22, 10)) == at(11, 21, 22)
     assert _last_close(days, at(11, 20, 12)) is None
+
+
+def test_a_days_word_inside_a_longer_word_or_date_is_no_day() -> None:
+    """十一号线路 is not 一号线路, 大年初一 / 初一二班 not 初一; the longest word first."""
+    from auditor.game.discover import _serial_text
+
+    assert _serial_text("十一号线路截单改为 23:00；一号线路截单改为 23:00", {"一号线路": 1}) == (
+        "十一号线路截单改为 23:00；第1天截单改为 23:00"
+    )
+    assert _serial_text("初一那天我说过，大年初一不开游戏；初一二班", {"初一": 1}) == (
+        "第1天那天我说过，大年初一不开游戏；初一二班"
+    )
+    assert _serial_text("初十一 初十 初一", {"初一": 1, "初十": 10}) == "初十一 第10天 第1天"
+    assert _serial_text("RB8802 rb8802 RB88021", {"RB8802": 3}) == "第3天 第3天 RB88021"
+
+
+def _lone(tmp_path: Path, titles: tuple[tuple[str, str], ...]) -> Game:
+    g = Game("m107", "M107", "艄公")
+    g.thread(
+        "[M107] 船坞（进程帖）",
+        "process",
+        None,
+        [g.post("艄公", at(11, 19, 20), "各位船客，本局按 M107 规则过河。")],
+    )
+    for i, (title, kind) in enumerate(titles):
+        g.thread(
+            f"[M107] {title}",
+            kind,
+            1,
+            [
+                g.post("艄公", at(11, 20, 9, i), f"{title}\n9:00 起，明天 21:00 关帖。"),
+                *g.chatter(at(11, 20, 10), at(11, 20, 20), EVERYONE),
+            ],
+        )
+    return g
+
+
+def test_one_thread_of_each_kind_a_number_and_a_lone_one_only_as_a_days_pair(
+    tmp_path: Path,
+) -> None:
+    """A game named 1号楼 whose threads all say 1号楼 counts no days; a lone 一号选手自爆帖 or
+    初一(3)班 thread is no day 1; a first night's discussion and vote are."""
+    for i, titles in enumerate(
+        (
+            (("1号楼·讨论", "discussion"), ("1号楼·投票", "vote"), ("1号楼·讨论", "discussion")),
+            (("一号选手自爆帖 讨论", "discussion"),),
+            (("初一(3)班 讨论", "discussion"),),
+        )
+    ):
+        threads = _threads(tmp_path / str(i), _lone(tmp_path, titles))
+        assert not any(d for _k, d in threads.values()), titles
+    threads = _threads(
+        tmp_path / "pair", _lone(tmp_path, (("1号楼·讨论", "discussion"), ("1号楼·投票", "vote")))
+    )
+    assert sorted(d for _k, d in threads.values() if d) == [1, 1]
