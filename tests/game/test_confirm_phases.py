@@ -179,10 +179,11 @@ def _night2(tmp_path: Path) -> Path:
 
 
 def test_moving_a_days_close_earlier_carries_its_phase_on_the_cli(tmp_path: Path) -> None:
-    """加速 (D2-1 今晚20点截): day 2's close moves from 24:00 to 20:00 and its one 环节, which
-    closed with the day, closes with it — no refusal about a temp file and day[2].phase[1]."""
+    """加速 (D2-1 今晚20点截): discovery proposes day 2 closing at 20:00 (加速日); the director
+    moves the close earlier still, to 19:30, and its one 环节, which closed with the day,
+    closes with it — no refusal about a temp file and day[2].phase[1]."""
     path = _night2(tmp_path)
-    day2 = _one(path, "第2天：12-05 00:00:00 至 12-05 23:59:59")
+    day2 = _one(path, "第2天：12-05 00:00:00 至 12-05 20:00:00")
     assert "环节1 试探性投票" in day2.describe()  # (the day's 环节 are shown with it)
     res = CliRunner().invoke(
         app,
@@ -192,7 +193,7 @@ def test_moving_a_days_close_earlier_carries_its_phase_on_the_cli(tmp_path: Path
             "--confirm",
             day2.id,
             "--closes",
-            "2026-12-05T20:00",
+            "2026-12-05T19:30",
             "--accelerated",
             "--by",
             "老K",
@@ -202,9 +203,9 @@ def test_moving_a_days_close_earlier_carries_its_phase_on_the_cli(tmp_path: Path
     assert res.exit_code == 0, said
     assert ".tmp-" not in said and "day[" not in said, said
     day = load_game(path).days[1]
-    assert day.closes == datetime(2026, 12, 5, 20, tzinfo=TZ) and day.accelerated
+    assert day.closes == datetime(2026, 12, 5, 19, 30, tzinfo=TZ) and day.accelerated
     assert [(ph.number, ph.closes, ph.vote_thread) for ph in day.phases] == [
-        (1, datetime(2026, 12, 5, 20, tzinfo=TZ), 721)
+        (1, datetime(2026, 12, 5, 19, 30, tzinfo=TZ), 721)
     ]
 
 
