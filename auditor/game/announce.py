@@ -241,8 +241,10 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         "suicide",
         r"(?:触发)?殉情(?:出局|死亡)?|随之而去|随(?:他|她)而去|追随[^，。]{0,4}?而去"
         r"|随之(?:退市|下船|离场|退场|出局)"
-        # following another in leaving (跟着 X 走了, 随着 X 去了): the lover's way out
-        r"|(?:跟着|随着|跟随|追随)\s*\S{1,8}?\s*(?:一起|一道|一同)?(?:走|去|离开)(?:了|的)",
+        # following another in leaving (跟着 X 走了, 随着 X 去了): the lover's way out, the
+        # clause ending at the verb (not 走了一票, 去了投票帖); X is checked by _FOLLOWING
+        r"|(?:跟着|随着|跟随|追随)\s*[\u4e00-\u9fffA-Za-z0-9_]{1,8}?\s*(?:一起|一道|一同)?\s*先?"
+        r"(?:(?:走|去|离开)(?:了|的)|出局了?)(?=\s*(?:[，,。！!；;（(]|$))",
     ),
     (
         "hunter",
@@ -322,6 +324,10 @@ _ELIMINATED: list[tuple[str | None, str]] = [
     ),
 ]
 _ELIM_RE = [(cause, lazy(p)) for cause, p in _ELIMINATED]
+# the one followed out (跟着 X 走了): X, to be a player already out before it in the post
+_FOLLOWING = lazy(
+    r"(?:跟着|随着|跟随|追随)\s*(\S+?)\s*(?:一起|一道|一同)?\s*先?(?:走|去|离开|出局)"
+)
 # the night's guns (the sniper, the secret police), said before a shot's word: the death is
 # the night's, not the hunter's
 _NIGHT_GUN = lazy(r"狙击手|秘警|秘密警察|狙击|狙杀")
@@ -484,9 +490,12 @@ _ACCELERATED = lazy(
     # done, or the close it brought (加速已成, 加速至 18:00 结算, 加速申请 passed); a day's
     # label or a result's bracket that says it (第5天：加速结算（18:00）, 放逐 X（加速，…结算）)
     r"|加速已经?成|加速(?:至|到)\s*(?:\d|[零一二两三四五六七八九十]{1,3}\s*[点时])"
-    # the outcome as a clause of its own (…，一半了，加速了，…) or the day said to be one
-    # (今天是加速的): a statement, not a request's count
-    r"|(?:(?<=^)|(?<=[，,。！!；;\s]))(?:已经?|就|也)?\s*加速了(?=\s*(?:[，,。！!；;~～]|$))"
+    # the outcome as a clause of its own beside the requests' count (申请的人过半，加速了;
+    # 一半了，加速了), or with the day as its subject (今天加速了); not said of the talk or
+    # a server (发言节奏，加速了) — or the day said to be one (今天是加速的)
+    r"|(?:申请|请求|人数|[\d一二三四五六七八九十]\s*/\s*[\d一二三四五六七八九十])[^。！!？?；;]{0,12}?"
+    r"(?:过半|一半|半数|够了|满了)了?\s*[，,]\s*(?:已经?|就|也)?\s*加速了(?=\s*(?:[，,。！!；;~～]|$))"
+    r"|(?:今天|今日|本日)\s*(?:已经?|就|也)?\s*加速了(?=\s*(?:[，,。！!；;~～]|$))"
     r"|(?:今天|今日|本日)\s*(?:是|为)\s*加速的(?![人申])"
     r"|(?:加速|[Aa]ccelerat\w*)\s*申请\s*(?:已经?)?\s*(?:通过|passed)|加速\s*\d{1,2}\s*/\s*\d{1,2}\s*通过"
     rf"|(?<=第)\s*{_NUM}\s*[天日]\s*[:：]\s*加速(?!申请|的人|需|要|请求)|[（(]\s*加速\s*(?=[，,）)])"
@@ -2653,6 +2662,7 @@ class Patterns:
             ctx.line_tallied = self._tallied(line, ctx.about_night)
             line_night = ctx.night
             ctx.reason = reason
+            ctx.gone = _gone(out)
             reason = sentence
             out.extend(ctx.read())
             unplaced += ctx.unplaced
@@ -2791,6 +2801,11 @@ _SLOT_HEAD = lazy(
 )
 
 
+def _gone(found: list[Announced]) -> frozenset[str | None]:
+    """The players read as out so far."""
+    return frozenset(a.player for a in found if a.type is EventType.ELIMINATED)
+
+
 def _slot_name(patterns: Patterns, new: str) -> str:
     """A name slot holds a name: a newcomer not on the roster read with the clause's time
     words and verb before it (明天起替补浪花替补老周, fh44k) is the name after them."""
@@ -2918,6 +2933,7 @@ class _Sentence:
     ) -> None:
         self.p = p
         self.text = text.strip()
+        self.gone: frozenset[str | None] = frozenset()  # out in the line's sentences before
         self.correction = correction or bool(_CORRECTION.search(text))
         self.vote_result = vote_result
         self.badge_post = badge_post
@@ -3123,11 +3139,14 @@ class _Sentence:
             for m in pattern.finditer(c):
                 if self._not_a_death(c, m, cause, taken, brackets):
                     continue
+                followed = self._follow_names(c, m, cause, names, taken)
+                if followed is None:
+                    continue
                 taken.append(m.span())
                 hunter_object = m.group(0).startswith(
                     ("带走", "开枪", "最后一枪", "开了", "目标", "杀手", "狼人", "女巫", "秘警")
                 ) or bool(_rx.match(r"(?:引弓|开弓|弯弓)?射|打中|击", m.group(0)))
-                slots = self._slots(c, names, m.span(), nxt, subject=not hunter_object)
+                slots = self._slots(c, followed, m.span(), nxt, subject=not hunter_object)
                 if (
                     not slots
                     and self.topic
@@ -3162,6 +3181,52 @@ class _Sentence:
         # in the order the clause names them (被投出：汤圆 殉情：春卷 — the shot, the lover
         # after the death they follow)
         return sorted(out, key=lambda a: c.find(a.player))
+
+    def _follow_names(
+        self,
+        c: str,
+        m: re.Match[str],
+        cause: str | None,
+        names: list[_Name],
+        taken: list[tuple[int, int]],
+    ) -> list[_Name] | None:
+        """The names a word may govern; for 跟着 X 走了, None unless X is already out."""
+        follow = _FOLLOWING.match(m.group(0)) if cause == "suicide" else None
+        if follow is None:
+            return names
+        if not self._followed_out(c, m, follow.group(1)):
+            # (大家都跟着冬瓜走了, 汤圆说她跟着饺子走了: people following his lead) — no
+            # death, X's neither; a thing following X (徽章跟着芙蓉走了) leaves with
+            # X's death, read by the words after
+            if self._people_before(c[: m.start()]):
+                taken.append(m.span())
+            return None
+        # the follower is the subject, never the one followed (南瓜跟着冬瓜走了)
+        return [n for n in names if not m.start() <= n.start < m.end()]
+
+    def _followed_out(self, c: str, m: re.Match[str], leader: str) -> bool:
+        """跟着 X 走了 is 殉情 only when X is a player already out, named with a death before
+        it in the post (昨晚冬瓜出局。南瓜跟着冬瓜走了); following a vote, a feeling, the
+        director or a thread (跟着冬瓜走了一票, 跟着感觉走, 跟着导演) is no one's death."""
+        named = self.p.names(leader)
+        if len(named) != 1 or named[0].player != leader.strip():
+            return False
+        if named[0].player in self.gone:
+            return True
+        head = self.text[: max(self.text.find(c), 0)] + c[: m.start()]
+        said = head.rfind(leader)
+        if said < 0:
+            return False
+        # a death word said of X: in X's clause, after the name
+        rest = _rx.split(r"[，,。！!；;\n]", head[said + len(leader) :])[0]
+        return any(
+            cause != "suicide" and pattern.search(rest) for cause, pattern in _ELIM_RE
+        ) or bool(_rx.match(r"\s*[（(][^）)]*(?:出局|死亡|投票|夜)", head[said + len(leader) :]))
+
+    def _people_before(self, lead: str) -> bool:
+        """The clause's subject before a verb is a person: a player, a pronoun, 大家 / 人."""
+        lead = _rx.split(r"[，,。！!；;：:]", lead)[-1]
+        return bool(self.p.names(lead)) or bool(_rx.search(r"大家|人|们|[他她我你]", lead))
 
     def _how_of(self, c: str, m: re.Match[str], n: _Name, cause: str | None) -> str | None:
         """How the player named went: the name's own bracket, the word's, else what the
