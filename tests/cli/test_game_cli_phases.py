@@ -64,10 +64,10 @@ def test_a_phase_added_corrected_and_dropped_from_the_command_line(tmp_path: Pat
 
 
 def test_a_days_confirm_corrects_its_phase(tmp_path: Path) -> None:
-    """加速 of day 2 (its 环节1 follows the close) confirmed with the 环节's name and vote
+    """加速 of day 2, proposed by discovery (D2-1 今晚20点截, 20:00), confirmed with the 环节's name and vote
     thread corrected in the same step."""
     path = fh44k_game(tmp_path / "n2", 2, HEAD + NIGHT2_THREADS + DAY1 + NIGHT1_EVENTS)
-    day2 = _one(path, "第2天：12-05 00:00:00 至 12-05 23:59:59")
+    day2 = _one(path, "第2天：12-05 00:00:00 至 12-05 20:00:00")
     fast = ("--closes", "2026-12-05T20:00", "--accelerated")
     _game(
         path,
