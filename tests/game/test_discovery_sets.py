@@ -120,6 +120,8 @@ SETS = [
     ("blind18/announcements_blind.jsonl", 0.889, 0.535, 7),  # scored once: 0.894 / 0.540 / 7
     ("blind19/announcements_dev.jsonl", 0.833, 0.617, 9),  # scored once (s43): 0.838/0.622
     ("blind19/announcements_blind.jsonl", 0.829, 0.604, 10),  # scored once: 0.834 / 0.609 / 10
+    ("blind20/announcements_dev.jsonl", 0.810, 0.479, 9),  # scored once (s44): 0.815 / 0.484
+    ("blind20/announcements_blind.jsonl", 0.831, 0.503, 9),  # scored once: 0.836 / 0.508 / 9
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)

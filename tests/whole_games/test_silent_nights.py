@@ -14,7 +14,9 @@ measure is the stricter one since review 43 (B5: a question tells of an item onl
 kind fits — a thread's state problem or unread post, an event's unread post or a proposal
 naming the player, a day's unread post or a proposal naming the day): still 0 of 85.  The
 number may only fall: a night listed in :data:`SILENT_TODAY` is the only one allowed to be
-silent, and the list is shortened when one is told.
+silent, and the list is shortened when one is told.  Session 44: discovery_blind9's six
+silent nights told (a title's running number read as the day), and the two first-hour games
+(discovery_fh44, discovery_fh44k) and discovery_blind10 (scored once) join: 0 silent of 107.
 """
 
 from __future__ import annotations
