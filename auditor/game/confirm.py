@@ -35,6 +35,7 @@ from auditor.game.gamefile import (
     load_game,
 )
 from auditor.game.structure import clock
+from auditor.game.titles import classify
 
 if TYPE_CHECKING:  # tomlkit is loaded only to write the game file (a check never does)
     import tomlkit
@@ -420,8 +421,6 @@ def _before(t: datetime) -> datetime:
 def _free_vote_thread(game: Game, day: int, number: int, taken: set[int | None]) -> int | None:
     """The day's vote thread no 环节 has yet: the one whose title names this 环节 (环节二),
     else the only one left; None when that is not clear."""
-    from auditor.game.titles import classify
-
     free = [
         t for t in game.threads if t.kind is ThreadKind.VOTE and t.day == day and t.tid not in taken
     ]

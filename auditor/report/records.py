@@ -76,8 +76,10 @@ from auditor.rules.engine import (
 )
 from auditor.rules.records import Cell, CheckRecords
 from auditor.rules.records import derive as derive_records
-from auditor.rules.ruleset import RuleSet
+from auditor.rules.registry import REGISTRY
+from auditor.rules.ruleset import RuleSet, load_ruleset
 from auditor.rules.votebook import PROBLEM_TEXT
+from auditor.rulesets import names as ruleset_names
 from auditor.store import Store
 from auditor.urls import findpost_link
 
@@ -404,14 +406,10 @@ def rules_off(rs: RuleSet) -> str:
     phrase checks the other rule sets most often keep on, by title (the report shows no
     rule code), the rest counted, and where the game file's lines that turn one on are
     written out (导演指南 §7, ``auditor rules``).  Empty when every check is on."""
-    from auditor.rules.registry import REGISTRY
-    from auditor.rules.ruleset import load_ruleset
-    from auditor.rulesets import names
-
     off = sorted(code for code in REGISTRY if code not in rs.rules)
     if not off:
         return ""
-    others = [load_ruleset(n, {}) for n in sorted(names()) if n != rs.name]
+    others = [load_ruleset(n, {}) for n in sorted(ruleset_names()) if n != rs.name]
     common = sorted(off, key=lambda c: (-sum(c in o.rules for o in others), c))
     fonts = [REGISTRY[c].title for c in off if c.startswith("FONT-")]
     phrases = [REGISTRY[c].title for c in common if c.startswith("PHRASE-")]
