@@ -31,20 +31,25 @@ def test_the_third_yellow_is_said_and_asked_again_on_the_phone(tmp_path: Path) -
             _login(phone, srv.base, srv.slug, "导演")
 
             def yellows() -> list[str]:
-                return [
-                    str(a.get_attribute("data-id"))
-                    for a in phone.find_elements(
-                        By.CSS_SELECTOR,
+                # read in one script: the page's refresh may redraw the cards between a
+                # find and a read (a stale element under load)
+                return list(
+                    phone.execute_script(
+                        "return Array.from(document.querySelectorAll(arguments[0]))"
+                        ".map(function (a) { return a.dataset.id; });",
                         'article.draft.yellow:not(.done):not(.held)[data-player="阿聪"]',
                     )
-                ]
+                    or []
+                )
 
             # two yellows approved in place, one tap each (no question: no red yet)
             for _ in range(2):
-                ident = yellows()[0]
-                button = phone.find_element(By.CSS_SELECTOR, f"#draft-{ident} button.approve")
-                phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-                button.click()
+                ident = WebDriverWait(phone, 60).until(lambda d: yellows())[0]
+                phone.execute_script(
+                    "var b = document.querySelector('#draft-' + arguments[0] + ' button.approve');"
+                    "b.scrollIntoView({block: 'center'}); b.click();",
+                    ident,
+                )
                 WebDriverWait(phone, 60).until(
                     lambda d, i=ident: d.find_elements(By.CSS_SELECTOR, f"#draft-{i}.done")
                 )
