@@ -208,7 +208,9 @@ TABLE = {
     ),
     **dict.fromkeys(["test_pipeline", "test_nightly_cost", "test_incremental_10k"], "pipeline"),
     **dict.fromkeys(["test_post_drafts", "test_post_send", "test_post_size"], "posting"),
-    **dict.fromkeys(["test_atomic_writes", "test_visible_chars", "test_classcode"], "core"),
+    **dict.fromkeys(
+        ["test_atomic_writes", "test_visible_chars", "test_classcode", "test_learned"], "core"
+    ),
     **dict.fromkeys(
         ["test_vote_games", "test_discovery_games", "test_sample_checks"], "whole_games"
     ),
