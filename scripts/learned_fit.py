@@ -41,7 +41,7 @@ def fit(
         y = [bool(row[k]) for row in labels]
         if len(set(y)) < 2:
             raise ValueError(f"label {label_names[k]!r} has one class only in the training texts")
-        model = LogisticRegression(C=c, max_iter=5000, solver="liblinear").fit(x, y)
+        model = LogisticRegression(C=c, max_iter=5000, solver="liblinear", random_state=0).fit(x, y)
         columns.append([float(w) for w in model.coef_[0]])
         bias.append(float(model.intercept_[0]))
     weights = {

@@ -76,7 +76,7 @@ def test_a_fitted_model_reads_as_scikit_learn_does() -> None:
     ys = [[True], [True], [True], [False], [False], [False], [True], [False]]
     model = fit("toy", texts, ys, ["vote"], n=(1, 2), min_df=1)
     vec = CountVectorizer(analyzer=lambda t: ngrams(t, 1, 2), binary=True)
-    ref = LogisticRegression(C=1.0, max_iter=5000, solver="liblinear").fit(
+    ref = LogisticRegression(C=1.0, max_iter=5000, solver="liblinear", random_state=0).fit(
         vec.fit_transform(texts), [y[0] for y in ys]
     )
     for text in ["投包子", "天气", "饺子投"]:
