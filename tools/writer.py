@@ -24,10 +24,10 @@ Game script (TOML)
     boards = { 2 = "版杀区" }                 # optional: fid → board name
 
     [members]                 # forum name → uid, or a table with a signature (BBCode)
-    导演 = 1
-    饺子 = 2
-    九妹 = { uid = 5, signature = "[color=Red]九妹[/color]：[b]好人卡收集中[/b]" }
-    包子 = { uid = 3, avatar = "https://img.example.com/a.png" }   # optional: the avatar URL
+    "导演" = 1                # a name that is not ASCII is a quoted key (TOML bare keys are ASCII)
+    "饺子" = 2
+    "九妹" = { uid = 5, signature = "[color=Red]九妹[/color]：[b]好人卡收集中[/b]" }
+    "包子" = { uid = 3, avatar = "https://img.example.com/a.png" }   # optional: the avatar URL
 
     [[thread]]
     tid = 101
@@ -58,7 +58,7 @@ members' own posts lists and counts, but write_site writes none of its pages.
     spaces = [["饺子", "reply"]]             # optional: members' own posts lists (reply | thread)
     complete = true         # optional: saved "complete" (the browser's Save as): each avatar
                             # picture beside the page in NAME_files/, the page linking it there
-    members = { 汤圆 = { signature = "…" }, 包子 = { picture = "old" } }   # profiles then
+    members = { "汤圆" = { signature = "…" }, "包子" = { picture = "old" } }   # profiles then
 
 ``message`` is what the author typed; the writer builds the stored message the way
 Discuz! does: a quote-reply becomes
@@ -1487,7 +1487,7 @@ HELP = """用法：python -m tools.writer 剧本.toml 输出目录
 剧本里写这些（完整的格式和每一项的说明：python -m pydoc tools.writer）：
   [forum]        论坛：base_url（以 / 结尾）、charset、timezone、rendered_at（「现在」的时间）、
                  ppp（每页几楼）、boards（版块号 = 版块名）
-  [members]      论坛用户名 = uid（也可以写签名 signature、头像 avatar）
+  [members]      "论坛用户名" = uid（中文名要加引号；也可以写签名 signature、头像 avatar）
   [[thread]]     一个主题：tid、fid（版块）、subject（标题）
   [[thread.post]] 一楼：author、at（发帖时间，带时区）、message（BBCode 原文）；
                  可选 pid、quote（引用哪一楼的 pid）、edited_at、hidden、deleted
@@ -1510,8 +1510,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         index = write_site(args[0], args[1])
-    except (ScriptError, OSError, tomllib.TOMLDecodeError, KeyError) as exc:
-        print(f"tools.writer: {exc}", file=sys.stderr)
+    except tomllib.TOMLDecodeError as exc:
+        hint = '（中文的键要加引号，例如 "导演" = 1）' if "Invalid statement" in str(exc) else ""
+        print(f"tools.writer: 剧本 {args[0]} 不是合法的 TOML：{exc}{hint}", file=sys.stderr)
+        return 2
+    except (ScriptError, OSError, KeyError) as exc:
+        print(f"tools.writer: {args[0]}: {exc}", file=sys.stderr)
         return 2
     print(f"{len(index)} pages written to {args[1]}")
     return 0

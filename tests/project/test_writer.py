@@ -346,6 +346,32 @@ def test_script_errors_name_the_key() -> None:
         script([{"author": "导演", "at": datetime(2026, 11, 20), "message": "x"}])
 
 
+def test_the_docstring_example_is_valid_toml() -> None:
+    """fh45: the module's own example wrote ``[members] 导演 = 1`` (a bare CJK key, not
+    TOML); a director who copied it got 「Invalid statement」.  Every TOML block of the
+    docstring parses, the ``[[snapshot]]`` one too."""
+    import tomllib
+
+    import tools.writer as writer
+
+    doc = writer.__doc__ or ""
+    block = doc.split(".. code-block:: toml", 1)[1].split("\nOutput\n", 1)[0]
+    text = "\n".join(
+        line[4:] for line in block.splitlines() if line.startswith("    ") or not line.strip()
+    )
+    parsed = tomllib.loads(text)
+    assert parsed["members"]["导演"] == 1
+    assert parsed["snapshot"][0]["members"]["汤圆"] == {"signature": "…"}
+
+
+def test_a_toml_error_names_the_script(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "script-night1.toml"
+    bad.write_text('[forum]\nbase_url = "http://x/"\n[members]\n导演 = 1\n', encoding="utf-8")
+    assert main([str(bad), str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert str(bad) in err and "不是合法的 TOML" in err and '"导演" = 1' in err
+
+
 # ------------------------------------------------------------------ sample and site
 
 
