@@ -164,7 +164,43 @@ def current(game: Game, store: Store, *, keep: bool = False, fresh: bool = False
         store.set_state(DISCOVERY_KEY, f"{key}\n{base64.b64encode(data).decode()}")
     _DISCOVERED.clear()  # one game at a time: the last result only
     _DISCOVERED[key] = data
-    return found
+    return without_rejected(found, store)
+
+
+def without_rejected(game: Game, store: Store) -> Game:
+    """The discovered game less the events a director answered 「不对，不要」 (:func:`reject`):
+    a death read from a post he says is wrong is no death — not in the state, the tally,
+    the cards or the announcement — on this run and every later one (fh45: 杀猪菜 stayed
+    dead after his answer; five 诈尸 drafts followed).  An event read from a post is the
+    same question while its post says it (its id: type, player, post), whatever its time
+    became since; one without a post, while it says the same."""
+    from auditor.game.confirm import Proposal
+    from auditor.game.discover import Discovery
+
+    disc = game.discovery
+    answers = store.state.rejected
+    if not isinstance(disc, Discovery) or not answers:
+        return game
+    gone: list[Event] = []
+    kept = []
+    for s in disc.events:
+        if s.source != "游戏文件" and isinstance(s.item, Event):
+            p = Proposal(
+                "event", s.item, s.source, s.note, pid=s.pid, inferred=s.status == "inferred"
+            )
+            got = answers.get(p.id)
+            if (
+                got is not None
+                and got.get("answer") == "wrong"
+                and (s.pid is not None or got.get("digest") == _digest(p))
+            ):
+                gone.append(s.item)
+                continue
+        kept.append(s)
+    if not gone:
+        return game
+    disc.events = kept
+    return replace(game, events=tuple(e for e in game.events if e not in gone))
 
 
 #: check_state entry: the last stored discovery, "<key>\n<base64 pickle of the game>"
@@ -704,7 +740,17 @@ def reject(game: Game, store: Store, ident: str, *, by: str | None, answer: str 
 
     signer = default_signer(game, by)
     game = current(game, store)
-    found = find(pending(game, store), ident)
+    waiting = pending(game, store)
+    key = ident.strip().upper()
+    before = store.state.rejected.get(key)
+    if before is not None and all(p.id != key for p in waiting):
+        # asked again (fh45: 「不在待确认的列表里」 for his own answer): it stands
+        was = REJECT_ANSWERS.get(before.get("answer", ""), before.get("answer", ""))
+        return (
+            f"提议 {key} 已经答过「{was}」（{before.get('by', '')} 于 {before.get('at', '')}）："
+            "它不在游戏状态里，也不再询问"
+        )
+    found = find(waiting, ident)
     if answer not in REJECT_ANSWERS:
         raise ProposalError(f"回答看不懂：{answer}（可以是 {'、'.join(REJECT_ANSWERS)}）")
     if answer != "wrong" and not _tally_vote_out(found):

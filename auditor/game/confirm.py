@@ -603,10 +603,44 @@ def added(kind: str, game: Game, values: Mapping[str, object]) -> Proposal:
         pid = _pid(v.get("pid"))
         ev = Event(etype, str(v["player"]), _zoned(v["at"], game), how, pid=pid)
         _how_stated(ev)
+        _once_out(ev, game)
         # (the post it comes from, as the desk's 补上这个事件 from an unread post: discovery
         # takes no event of that kind from that post again)
         return Proposal("event", ev, f"导演补充（pid {pid}）" if pid else "导演补充", pid=pid)
     raise ProposalError(f"只能补上 day 或 event，不能补 {kind}")
+
+
+def _once_out(new: Event, game: Game) -> None:
+    """An elimination added for a player already out (M107 / every seed: a player leaves
+    the game once) is refused in the director's words: which death the state already
+    holds, where it came from, and what to do — never a game file's key (fh45: 「冻梨 已在
+    event[2] 出局」)."""
+    if new.type is not EventType.ELIMINATED:
+        return
+    old = next(
+        (e for e in game.events if e.type is EventType.ELIMINATED and e.player == new.player),
+        None,
+    )
+    if old is None:
+        return
+    how = HOW_LABEL.get(old.how or "", old.how or "")
+    said = f"出局：{old.player}，{_fmt_at(old.at)}{(' ' + how) if how else ''}"
+    base = getattr(game.discovery, "base", None) or game
+    if old in base.events:
+        where = "游戏文件里已经写了这一项"
+        fix = "要改它的时间、方式或来源帖，请在游戏文件里改那一条 [[event]]（或删掉它再补上）"
+    else:
+        sourced = getattr(game.discovery, "events", ())
+        src = next((x.source for x in sourced if x.item == old), "")
+        named = src.replace("pid ", "帖子 pid ") + " " if src else "论坛"
+        where = f"是从{named}读出的"
+        fix = (
+            "要改它的时间、方式或来源帖，请在「待确认」里更正那一项；读错了的，先点「不对，不要」"
+            "（auditor game 游戏文件 --reject 编号）再补上"
+        )
+    raise ProposalError(
+        f"没有补上：{new.player} 已经出局了（{said}，{where}），一名玩家只能出局一次。{fix}"
+    )
 
 
 def _pid(raw: object) -> int | None:

@@ -1160,12 +1160,18 @@ def _parse_events(r: _Reader, value: object, players: set[str]) -> tuple[Event, 
     for i, ev in enumerate(events):
         if ev.type is EventType.ELIMINATED:
             if ev.player in seen_out:
+                first = events[seen_out[ev.player] - 1]
                 raise r.fail(
                     f"event[{i + 1}].player",
-                    f"{ev.player} 已在 event[{seen_out[ev.player]}] 出局，每名角色仅能出局一次",
+                    f"{ev.player} 出局了两次（{_when_said(first.at)} 和 {_when_said(ev.at)} 各有一条"
+                    " [[event]] 写他出局），每名角色只能出局一次：删掉或改掉其中错的那一条",
                 )
             seen_out[ev.player] = i + 1
     return tuple(out)
+
+
+def _when_said(at: datetime | None) -> str:
+    return at.strftime("%m-%d %H:%M") if at is not None else "没写时间的"
 
 
 def _parse_corrections(r: _Reader, value: object, players: set[str]) -> tuple[VoteCorrection, ...]:

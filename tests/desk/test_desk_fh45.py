@@ -1,0 +1,68 @@
+"""The session-45 first-hour director's findings (fh45, 大刘's M107, tests/desk/fh45) through
+the real CLI and a real SQLite store: a discovered death he answers 「不对，不要」 leaves the
+game's state and stays out on every later audit (also with its post marked 读对了 / 已处理);
+asked again, the answer stands; adding a second death for a player says what conflicts in
+his words, never a game file's key."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from tests.desk_helpers import auditor, fh45_game
+
+
+def _events(game: Path) -> dict[str, str]:
+    """``auditor game --format csv``'s events: "type player" -> proposal id ("" stated in
+    the file)."""
+    res = auditor("game", game.name, "--format", "csv", cwd=game.parent)
+    rows = csv.DictReader(io.StringIO(res.stdout))
+    return {r["key"]: r["id"] for r in rows if r["kind"] == "event"}
+
+
+def wrong_death(game: Path) -> str:
+    """The id of the night death read from his mistaken opening (pid 65: 「昨晚杀猪菜挂了」)."""
+    return _events(game)["eliminated 杀猪菜"]
+
+
+def test_a_rejected_discovered_death_leaves_the_state_and_stays_out(tmp_path: Path) -> None:
+    game = fh45_game(tmp_path / "g")
+    assert auditor("audit", game.name, cwd=game.parent).returncode in (0, 7)
+    ident = wrong_death(game)
+    assert ident.startswith("P"), ident
+    # his order: the post marked 读对了 / 已处理 for its day line, then the death rejected
+    handled = auditor("game", game.name, "--handled", "65", "--by", "大刘", cwd=game.parent)
+    assert handled.returncode == 0, handled.stderr
+    said = auditor("game", game.name, "--reject", ident, "--by", "大刘", cwd=game.parent)
+    assert said.returncode == 0, said.stderr
+    assert "eliminated 杀猪菜" not in _events(game)
+    # asked again: his answer stands, in words (not 「不在待确认的列表里」)
+    again = auditor("game", game.name, "--reject", ident, "--by", "大刘", cwd=game.parent)
+    assert again.returncode == 0, again.stderr
+    assert "已经答过「不对，不要」" in again.stdout + again.stderr
+    # the next audit: still no death, and no 诈尸 draft for a living player
+    assert auditor("audit", game.name, cwd=game.parent).returncode in (0, 7)
+    assert "eliminated 杀猪菜" not in _events(game)
+    found = auditor("findings", game.name, "--player", "杀猪菜", "-f", "csv", cwd=game.parent)
+    zombie = [line for line in found.stdout.splitlines() if "诈尸" in line]
+    assert zombie == [], zombie
+
+
+def test_a_second_death_is_refused_in_plain_words(tmp_path: Path) -> None:
+    game = fh45_game(tmp_path / "g")
+    assert auditor("audit", game.name, cwd=game.parent).returncode in (0, 7)
+    # as he did: 冻梨's death confirmed from his 诈尸 warning (pid 78), then added from his 更正
+    ident = _events(game)["eliminated 冻梨"]
+    ok = auditor("game", game.name, "--confirm", ident, "--by", "大刘", cwd=game.parent)
+    assert ok.returncode == 0, ok.stderr
+    res = auditor(
+        "game", game.name, "--add", "event", "--type", "eliminated", "--player", "冻梨",
+        "--at", "2026-12-04 09:00", "--how", "night", "--pid", "68", "--by", "大刘",
+        cwd=game.parent,
+    )  # fmt: skip
+    said = res.stdout + res.stderr
+    assert res.returncode != 0
+    assert "event[" not in said, said
+    assert "冻梨 已经出局了" in said and "只能出局一次" in said, said
+    assert "游戏文件里已经写了这一项" in said, said
