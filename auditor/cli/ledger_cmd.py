@@ -190,8 +190,11 @@ def card_cmd(
             chosen = _card_option(card)
             assert chosen is not None
             try:
+                at = pipeline.game_now(
+                    g, store
+                )  # one clock: the decisions' (a pages game's newest page)
                 mid = add_card(
-                    g, store, player, chosen, reason, day=day, kind=kind, by=by, again=again
+                    g, store, player, chosen, reason, day=day, kind=kind, by=by, again=again, at=at
                 )
             except DuplicateCardError as exc:
                 raise DuplicateCardError(f"{exc}：确实是又一次违规时，请加 --again") from None

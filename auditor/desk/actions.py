@@ -267,7 +267,8 @@ def manual_card(
     again: bool = False,
 ) -> Done:
     with game_store(game) as store:
-        mid = add_card(game, store, player, card, reason, day=day, by=by, again=again)
+        at = pipeline.game_now(game, store)  # one clock: the decisions' (fh45)
+        mid = add_card(game, store, player, card, reason, day=day, by=by, again=again, at=at)
     return done(
         f"已添加 {mid}：{player} {card_name(card)}（{reason}）", rewrite_report(game, reports)
     )

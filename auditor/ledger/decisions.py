@@ -491,8 +491,14 @@ def add_card(
     kind: str | None = None,
     by: str | None = None,
     again: bool = False,
+    at: datetime | None = None,
 ) -> str:
     """A card no rule found (missed deadline, cheating): approved at once.  Returns its id.
+
+    ``at``: the time the game is judged at (:func:`auditor.pipeline.game_now`), the one its
+    decisions are stamped with — one clock (fh45: a card added on the machine's clock, days
+    after the saved pages' time, came back under 「本次新增」 the next night and was said to
+    be judged after posts it came before); None: now.
 
     The same card again (player, colour, reason and day of one that stands: not withdrawn)
     is refused unless ``again``: a command run twice, or a form sent twice, is not a
@@ -531,6 +537,7 @@ def add_card(
         day=day,
         reason=reason,
         by=default_signer(game, by),
+        at=None if at is None else _stamp(at),
     )
     return mid
 

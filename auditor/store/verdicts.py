@@ -282,8 +282,11 @@ class Verdicts(Database):
         day: int | None,
         reason: str,
         by: str | None,
+        at: str | None = None,
     ) -> None:
-        now = _now()
+        """A director's own card, approved at once; ``at`` (UTC, ISO): the time it is
+        stamped with — the time the game is judged at, as a decision is (else now)."""
+        now = at or _now()
         with self.transaction():
             self.db.execute(
                 "INSERT INTO manual_cards (fingerprint, id, player, card, kind, day, reason,"

@@ -66,3 +66,27 @@ def test_a_second_death_is_refused_in_plain_words(tmp_path: Path) -> None:
     assert "event[" not in said, said
     assert "冻梨 已经出局了" in said and "只能出局一次" in said, said
     assert "游戏文件里已经写了这一项" in said, said
+
+
+def test_a_card_added_in_night_1_is_not_new_in_night_2(tmp_path: Path) -> None:
+    """One clock: his own blue for 杀猪菜, added while replaying night 1's pages (newest
+    page 12-04 04:30), is stamped with that time, as decisions are — so night 2's
+    announcement (day 2 opens 12-04 09:00) lists it under 此前已公布, not 本次新增."""
+    import shutil
+
+    from tools.writer import write_site
+
+    game = fh45_game(tmp_path / "g", night=1)
+    assert auditor("audit", game.name, cwd=game.parent).returncode in (0, 7)
+    res = auditor(
+        "card", game.name, "杀猪菜", "--card", "blue", "--reason", "字号过大", "--day", "1",
+        "--by", "大刘", cwd=game.parent,
+    )  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    shutil.rmtree(game.parent / "saved")
+    write_site(Path(__file__).parent / "fh45" / "script-night2.toml", game.parent / "saved")
+    assert auditor("audit", game.name, cwd=game.parent).returncode in (0, 7)
+    text = (game.parent / "reports" / "m107" / "latest" / "announcement.bbcode").read_text("utf-8")
+    new = text.split("[b]本次新增[/b]", 1)[1].split("[b]此前已公布[/b]", 1)[0]
+    assert "字号过大" not in new, new
+    assert "字号过大" in text.split("[b]此前已公布[/b]", 1)[1], text
