@@ -786,7 +786,9 @@ def open_questions(game: Game, store: Store) -> dict[int, list[Question]]:
 
     # (a game whose file states everything has questions too: its days' vote conflicts)
     cur = current(game, store) if game.discovers else game
-    return asked(cur, engine.stored_records(store), forum_base(cur, store))
+    return asked(
+        cur, engine.stored_records(store), forum_base(cur, store), set(store.state.rejected)
+    )
 
 
 def held_pending(game: Game, store: Store, led: Ledger) -> int:
@@ -1021,7 +1023,11 @@ def _write_signed(
     except BaseException:
         store.finish_run(run_id, "failed", {"proposal": ident})
         raise
-    what = "；".join(p.describe(subjects) for p in items)
+    # what was written, in the file's words: a tally's proposal's own line asks a question
+    # (「还没有和导演的公示帖对上…请先处理这些帖子」) the confirmation has answered (fh45)
+    what = "；".join(
+        (replace(p, text="") if p.source == "计票" else p).describe(subjects) for p in items
+    )
     first = "；".join(f"{p.describe(subjects)}（{p.id}）" for p in before)
     store.finish_run(
         run_id,

@@ -146,17 +146,17 @@ def fh43_game(folder: Path, saved: str = "", unread_delay: bool = False) -> Path
     return folder / "hinamizawa.toml"
 
 
-def fh45_game(folder: Path, night: int = 2) -> Path:
+def fh45_game(folder: Path, night: int = 2, file: str = "after-night1") -> Path:
     """A copy of the session-45 first-hour director's game (tests/desk/fh45: 大刘's M107,
-    his game file after night 1) with night ``night``'s pages rendered into ``saved/``;
-    its game file."""
+    his game file after night 1, or ``file`` such as ``minimal``) with night ``night``'s
+    pages rendered into ``saved/``; its game file."""
     from tests import paths
     from tools.writer import write_site
 
     src = paths.TESTS / "desk" / "fh45"
     folder.mkdir(parents=True)
     write_site(src / f"script-night{night}.toml", folder / "saved")
-    shutil.copy(src / "after-night1.toml", folder / "m107.toml")
+    shutil.copy(src / f"{file}.toml", folder / "m107.toml")
     return folder / "m107.toml"
 
 

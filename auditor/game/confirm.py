@@ -120,7 +120,13 @@ class Proposal:
         guess = "（方式是推断的：原文没有写明）" if self.inferred and how else ""
         if item.type is EventType.ELIMINATED and item.how is None:
             guess = "（方式：公告里没有写明，确认时用 --how 写明）"
-        return f"{EVENT_LABEL[item.type]}：{item.player}，{_fmt_at(item.at)}{(' ' + how) if how else ''}{guess}"
+        # a 替补 names the newcomer too (fh45: 「替补：格瓦斯，12-04 10:30」 did not say 秋林)
+        who = (
+            f"{item.player}（由 {item.value} 接替）"
+            if item.type is EventType.SUBSTITUTE and item.value
+            else item.player
+        )
+        return f"{EVENT_LABEL[item.type]}：{who}，{_fmt_at(item.at)}{(' ' + how) if how else ''}{guess}"
 
 
 def phases_said(d: DaySpec) -> str:
@@ -238,7 +244,10 @@ def corrected(
             f"这一项（{what}）不能改 {'、'.join(wrong) or '玩家或天'}：能改的是 {can}"
         )
     if isinstance(item, Event):
-        return replace(p, item=_fixed_event(p, item, game, player, day, fix, others), text="")
+        new = _fixed_event(p, item, game, player, day, fix, others)
+        # the director said the how himself: no longer 「方式是推断的」 (fh45)
+        told = p.inferred and "how" not in fix
+        return replace(p, item=new, text="", inferred=told)
     if isinstance(item, ThreadSpec):
         return replace(p, item=_fixed_thread(item, player, day, fix), text="")
     assert isinstance(item, DaySpec)

@@ -16,10 +16,10 @@ all ask these two (DESIGN: never silent; a wrong card is worse than a question).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from auditor.errors import AuditorError
 from auditor.game.confirm import day_of
@@ -112,14 +112,23 @@ def day_at(at: datetime, days: Sequence[DaySpec]) -> int | None:
 
 
 def open_questions(
-    game: Game, checked: CheckRecords | None = None, base: str | None = None
+    game: Game,
+    checked: CheckRecords | None = None,
+    base: str | None = None,
+    answered: Container[str] = (),
 ) -> dict[int, list[Question]]:
     """Each day's open questions, by day.  ``game``: the game as discovered now (its
     ``discovery`` read); ``checked``: the last check's records (the tally outcomes and the
     forum's 延时 / 加速 requests waiting for a director, and each day's vote conflicts —
     计票结果未定 in every game, the result read from the forum against the tally where the
     game discovers it: the ballots the day's no-vote and late-vote drafts are judged from
-    are what is unsure, review42 item 8)."""
+    are what is unsure, review42 item 8).
+
+    ``answered``: the ids of the proposals a director answered 「不对，不要」 / 无人出局 /
+    还没关门 (the store's).  A question is one the desk shows (fh45: six cards held on
+    「待确认：出局：杀猪菜」 while 待确认 listed none): a proposal answered is none, nor is a
+    tally outcome the check recorded that the game states since (a sheriff confirmed
+    after the last audit: its cards are offered at once, not after the next one)."""
     out: dict[int, list[Question]] = {}
     disc = game.discovery
     days = list(game.days)
@@ -132,7 +141,7 @@ def open_questions(
     pending = disc.pending() if disc is not None and hasattr(disc, "pending") else []
     subjects = getattr(disc, "subjects", {})
     for p in pending:
-        if p.kind not in _DAY_KINDS:
+        if p.kind not in _DAY_KINDS or p.id in answered:
             continue
         day = day_of(p, days)
         if day is not None:
@@ -142,12 +151,32 @@ def open_questions(
             out.setdefault(day, []).append(Question(day, "proposal", text, p.id, link))
     if checked is not None:
         if disc is not None:
-            for day, text in zip(checked.proposal_days, checked.proposals, strict=False):
+            events = checked.proposal_events or [None] * len(checked.proposals)
+            for day, text, ev in zip(
+                checked.proposal_days, checked.proposals, events, strict=False
+            ):
                 said = f"待确认：{text}"
+                if ev is not None and _settled(game, ev, text, answered):
+                    continue
                 if day is not None and not any(q.text == said for q in out.get(day, [])):
                     out.setdefault(day, []).append(Question(day, "proposal", said, ""))
         _conflicts(out, checked, base, discovers=disc is not None)
     return {d: out[d] for d in sorted(out)}
+
+
+def _settled(game: Game, ev: Sequence[Any], text: str, answered: Container[str]) -> bool:
+    """Whether a tally outcome the last check proposed (``ev``: type, player, at, how) is
+    answered since: the game states that event now (confirmed, or read from a post), or
+    the director answered the proposal (its id in ``answered``)."""
+    from auditor.game.confirm import Proposal
+    from auditor.game.gamefile import Event, EventType
+
+    kind, player, at, how = ev
+    etype = EventType(kind)
+    if any(e.type is etype and e.player == player for e in game.events):
+        return True
+    when = datetime.fromisoformat(at) if at else None
+    return Proposal("event", Event(etype, player, when, how), "计票", text=text).id in answered
 
 
 def _conflicts(

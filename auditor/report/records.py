@@ -488,7 +488,8 @@ def build_records(
 
     findings = finding_rows(game, schedule, store, led, base)
     drafts = _draft_records(game, schedule, led, base, set(checked.minute_pids))
-    questions = _held(game, drafts, asked := open_questions(game, checked, base))
+    answered = set(store.state.rejected)  # (a proposal answered asks nothing: fh45)
+    questions = _held(game, drafts, asked := open_questions(game, checked, base, answered))
     announce = announce_day(days)
     cards = _unsure_approved(card_records(game, schedule, store, led, announce), asked)
     standings = standing_records(game, led)
