@@ -68,8 +68,13 @@ class Shown:
 
 
 def _draft(game: Game, kind: str, when: datetime) -> Draft:
+    """The draft from the game as the store says now: the desk's game is the one read when
+    its file last changed, and what discovery read since (a post answered 读对了 / 已处理,
+    a proposal answered, a re-audit) is the store's — the page's 「待确认」 beside a card
+    was the first reading's until a restart (fh45)."""
     with pipeline.open_store(game, existing="生成草稿") as store:
         pipeline.require_crawled(game, store, action="生成草稿")
+        game = pipeline.current(game, store) if game.discovers else game
         return make_draft(game, store, ruleset_for(game), kind, when, None)
 
 

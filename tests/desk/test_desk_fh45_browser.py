@@ -112,3 +112,67 @@ def test_his_no_to_a_wrong_death_sticks_on_the_phone(tmp_path: Path) -> None:
             assert _severe(phone) == []
         finally:
             phone.quit()
+
+
+def test_his_answers_release_the_cards_at_once(tmp_path: Path) -> None:
+    """Night 1 from his minimal file: every proposal confirmed and every listed post
+    answered on the phone; the cards held on day 1's questions are offered at once (批准
+    works without a re-audit), the announcement page says no 「待确认」, before and after a
+    re-audit from the desk; the sheriff's confirmation says what was written, not the
+    tally's question."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    game = fh45_game(tmp_path / "g", night=1, file="minimal")
+    assert auditor("audit", game.name, cwd=game.parent).returncode in (0, 7)
+    set_password(game, "大刘")
+    with desk_server(game) as srv:
+        phone = _driver(tmp_path, 390, 844)
+        try:
+            _phone(phone)
+            _login(phone, srv.base, srv.slug, "大刘")
+            assert "等第1天的问题答完再批" in _body(phone)
+            _tap(phone, "#confirm-all")
+            while (ident := _proposal(phone, "")) is not None:
+                sheriff = "当选警长" in str(
+                    phone.execute_script(
+                        "return document.querySelector('#proposal-' + arguments[0] + ' .text')"
+                        ".textContent;",
+                        ident,
+                    )
+                )
+                _tap(phone, f"#proposal-{ident} button.confirm")
+                if sheriff:
+                    said = _flash(phone)
+                    assert "已确认" in said and "警长" in said, said
+                    assert "还没有和导演的公示帖对上" not in said, said
+            while phone.find_elements(By.CSS_SELECTOR, "li.unread button.handled"):
+                _tap(phone, "li.unread button.handled")
+            for when in ("answered", "re-audited"):
+                text = _body(phone)
+                assert "等第1天的问题答完再批" not in text, (when, text[:4000])
+                assert "其中" not in phone.find_element(By.ID, "queue-summary").text, when
+                phone.get(f"{srv.base}/g/{srv.slug}/post?kind=announcement")
+                page = _body(phone)
+                assert "待确认" not in page, (when, page[:3000])
+                phone.get(f"{srv.base}/g/{srv.slug}")
+                if when == "answered":
+                    # 批准 on a card his answers released: at once, no 仍然批准 asked
+                    sel = 'article.draft.yellow:not(.done):not(.held)[data-player="大列巴"]'
+                    ident = phone.execute_script(
+                        "var a = document.querySelector(arguments[0]); return a && a.dataset.id;",
+                        sel,
+                    )
+                    assert ident, _body(phone)[:4000]
+                    phone.execute_script(
+                        "var b = document.querySelector('#draft-' + arguments[0] +"
+                        " ' button.approve'); b.scrollIntoView({block: 'center'}); b.click();",
+                        ident,
+                    )
+                    WebDriverWait(phone, 60).until(
+                        lambda d, i=ident: d.find_elements(By.CSS_SELECTOR, f"#draft-{i}.done")
+                    )
+                    _audit(phone)
+            assert _severe(phone) == []
+        finally:
+            phone.quit()
