@@ -763,7 +763,14 @@ def reject(game: Game, store: Store, ident: str, *, by: str | None, answer: str 
     run_id = store.start_run("reject")
     store.state.reject(found.id, value)
     store.finish_run(run_id, "ok", {"proposal": found.id, "by": signer, "answer": answer})
-    return f"{found.describe()}：已答「{REJECT_ANSWERS[answer]}」（{signer} 于 {at}），不再询问"
+    gone = (
+        "，已从游戏状态里去掉（下次审计按去掉后的状态重判计票和牌）"
+        if answer == "wrong" and found.kind == "event" and found.source != "计票"
+        else ""
+    )
+    return (
+        f"{found.describe()}：已答「{REJECT_ANSWERS[answer]}」（{signer} 于 {at}），不再询问{gone}"
+    )
 
 
 def _tally_vote_out(p: Proposal) -> bool:
@@ -912,7 +919,8 @@ def confirm(
     fixed = corrected(found, game, player=player, day=day, others=waiting, fix=fix)
     if newcomer is not None:
         fixed = _substituted(fixed, *newcomer)
-    was = found.describe(subjects) if fixed is not found else ""
+    # what it said before, without the question it asked (「方式是推断的」: answered now, fh45)
+    was = replace(found, inferred=False).describe(subjects) if fixed is not found else ""
     # a 延时's new close: what it asks, not a correction; the next day moved with it
     moved_to = next_opens if isinstance(next_opens, datetime) else None
     fixed = delayed_to(fixed, game, closes, moved_to)

@@ -151,7 +151,7 @@ def open_questions(
             out.setdefault(day, []).append(Question(day, "proposal", text, p.id, link))
     if checked is not None:
         if disc is not None:
-            events = checked.proposal_events or [None] * len(checked.proposals)
+            events = getattr(checked, "proposal_events", None) or [None] * len(checked.proposals)
             for day, text, ev in zip(
                 checked.proposal_days, checked.proposals, events, strict=False
             ):

@@ -114,7 +114,11 @@ def _day_lines(r: Records, day: int) -> list[str]:
     lines.append("")
     lines.append(f"[b]第{day}天电梯[/b]")
     rounds = [x for x in r.rounds if x["day"] == day]
-    lines.extend(_elevator_line(e, rounds) for e in r.elevator.get(day, []))
+    lift = r.elevator.get(day, [])
+    # a day with several threads names each player's thread, one thread or not (fh45: 酸菜缸's
+    # and 马迭尔's floors, all in the discussion thread, stood bare among named ones)
+    several = len({str(g["thread"]) for e in lift for g in e.get("threads") or []}) > 1
+    lines.extend(_elevator_line(e, rounds, named=several) for e in lift)
     if r.last_words:
         lines.append("")
         lines.append(f"[b]第{day}天遗言[/b]（按出局顺序）")
@@ -124,13 +128,14 @@ def _day_lines(r: Records, day: int) -> list[str]:
     return lines
 
 
-def _elevator_line(e: dict[str, Any], rounds: _Posts = ()) -> str:
+def _elevator_line(e: dict[str, Any], rounds: _Posts = (), *, named: bool = False) -> str:
     """One player's line of the 电梯: his posts of the day by thread, the thread named when
     there are several, or when the floors are no links (a bare #9 says which thread only
     beside its name: no ``[forum] url``).  A substitute on her own account is named as the
     day's tally names her (浪花（替 老周）: ``rounds``, the day's, their ``names``; M107 10,
-    002 6.2 2)."""
-    links = _floors(e.get("threads"), e["posts"])
+    002 6.2 2).  ``named``: the day has several threads, so even a player's one thread is
+    named."""
+    links = _floors(e.get("threads"), e["posts"], named=named)
     out = "（出局）" if e.get("out") else ""
     name = next(
         (
@@ -148,11 +153,12 @@ _Posts = Sequence[Mapping[str, object]]
 _TID = re.compile(r"（tid \d+）")
 
 
-def _floors(threads: _Posts | None, posts: _Posts) -> str:
-    """Posts as links by thread, the thread named when there are several, or when the
-    floors are no links (a bare #9 says which thread only beside its name)."""
+def _floors(threads: _Posts | None, posts: _Posts, *, named: bool = False) -> str:
+    """Posts as links by thread, the thread named when there are several (or ``named``:
+    the day has several), or when the floors are no links (a bare #9 says which thread
+    only beside its name)."""
     groups = threads or [{"thread": "", "posts": posts}]
-    named = len(groups) > 1 or not all(p.get("link") for p in posts)
+    named = named or len(groups) > 1 or not all(p.get("link") for p in posts)
     return " ".join(
         (f"{_safe(_TID.sub('', str(g['thread'])))} " if named and g["thread"] else "")
         + " ".join(_post_link(p) for p in cast(_Posts, g["posts"]))

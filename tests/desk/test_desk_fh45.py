@@ -47,6 +47,16 @@ def test_a_rejected_discovered_death_leaves_the_state_and_stays_out(tmp_path: Pa
     found = auditor("findings", game.name, "--player", "杀猪菜", "-f", "csv", cwd=game.parent)
     zombie = [line for line in found.stdout.splitlines() if "诈尸" in line]
     assert zombie == [], zombie
+    # the announcement: 大列巴 and 红肠 voted (for a living 杀猪菜): only 酸菜缸 did not;
+    # the 电梯 has every living player, each with his thread named (the day has two)
+    text = (game.parent / "reports" / "m107" / "latest" / "announcement.bbcode").read_text("utf-8")
+    assert "未投票（含无效票）：酸菜缸\n" in text, text
+    lift = text.split("[b]第2天电梯[/b]\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    names = [line.split("（", 1)[0] for line in lift]
+    assert names == ["铁锅炖", "锅包肉", "杀猪菜", "酸菜缸", "冻梨", "马迭尔", "大列巴", "红肠", "秋林"]
+    for line in lift:
+        if "（出局）" not in line:
+            assert "：第2天讨论帖 " in line or "：第2天投票帖 " in line, line
 
 
 def test_a_second_death_is_refused_in_plain_words(tmp_path: Path) -> None:
@@ -54,8 +64,14 @@ def test_a_second_death_is_refused_in_plain_words(tmp_path: Path) -> None:
     assert auditor("audit", game.name, cwd=game.parent).returncode in (0, 7)
     # as he did: 冻梨's death confirmed from his 诈尸 warning (pid 78), then added from his 更正
     ident = _events(game)["eliminated 冻梨"]
-    ok = auditor("game", game.name, "--confirm", ident, "--by", "大刘", cwd=game.parent)
+    ok = auditor(
+        "game", game.name, "--confirm", ident, "--how", "night", "--at", "2026-12-04 09:00",
+        "--by", "大刘", cwd=game.parent,
+    )  # fmt: skip
     assert ok.returncode == 0, ok.stderr
+    # he set the how himself: not 「方式是推断的」 any more
+    said = ok.stdout + ok.stderr
+    assert "已确认" in said and "方式是推断的" not in said, said
     res = auditor(
         "game", game.name, "--add", "event", "--type", "eliminated", "--player", "冻梨",
         "--at", "2026-12-04 09:00", "--how", "night", "--pid", "68", "--by", "大刘",
