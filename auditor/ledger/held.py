@@ -19,7 +19,7 @@ import re
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from auditor.errors import AuditorError
 from auditor.game.confirm import day_of
@@ -151,32 +151,39 @@ def open_questions(
             out.setdefault(day, []).append(Question(day, "proposal", text, p.id, link))
     if checked is not None:
         if disc is not None:
-            events = getattr(checked, "proposal_events", None) or [None] * len(checked.proposals)
-            for day, text, ev in zip(
-                checked.proposal_days, checked.proposals, events, strict=False
-            ):
-                said = f"待确认：{text}"
-                if ev is not None and _settled(game, ev, text, answered):
-                    continue
-                if day is not None and not any(q.text == said for q in out.get(day, [])):
-                    out.setdefault(day, []).append(Question(day, "proposal", said, ""))
+            _tally_questions(out, game, checked, answered)
         _conflicts(out, checked, base, discovers=disc is not None)
     return {d: out[d] for d in sorted(out)}
 
 
-def _settled(game: Game, ev: Sequence[Any], text: str, answered: Container[str]) -> bool:
+def _tally_questions(
+    out: dict[int, list[Question]], game: Game, checked: CheckRecords, answered: Container[str]
+) -> None:
+    """The tally outcomes the last check proposed into ``out``, but those answered since
+    (:func:`_settled`)."""
+    events = getattr(checked, "proposal_events", None) or [None] * len(checked.proposals)
+    for day, text, ev in zip(checked.proposal_days, checked.proposals, events, strict=False):
+        said = f"待确认：{text}"
+        if ev is not None and _settled(game, ev, text, answered):
+            continue
+        if day is not None and not any(q.text == said for q in out.get(day, [])):
+            out.setdefault(day, []).append(Question(day, "proposal", said, ""))
+
+
+def _settled(game: Game, ev: Sequence[object], text: str, answered: Container[str]) -> bool:
     """Whether a tally outcome the last check proposed (``ev``: type, player, at, how) is
     answered since: the game states that event now (confirmed, or read from a post), or
     the director answered the proposal (its id in ``answered``)."""
     from auditor.game.confirm import Proposal
     from auditor.game.gamefile import Event, EventType
 
-    kind, player, at, how = ev
-    etype = EventType(kind)
+    kind, player, at, how = (str(x) if x else None for x in ev)
+    etype = EventType(kind or "")
     if any(e.type is etype and e.player == player for e in game.events):
         return True
     when = datetime.fromisoformat(at) if at else None
-    return Proposal("event", Event(etype, player, when, how), "计票", text=text).id in answered
+    event = Event(etype, str(player), when, how)
+    return Proposal("event", event, "计票", text=text).id in answered
 
 
 def _conflicts(

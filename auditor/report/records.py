@@ -459,7 +459,7 @@ def build_records(
         now = (now or datetime.now(UTC)).astimezone(game.timezone)
         checked = records or checked_records(game, store, rs, now)
     led = ledger or load_ledger(game, store, rs)
-    base = forum_base(game, store)
+    base, answered = forum_base(game, store), store.state.rejected  # (answered: asks nothing)
     crawl, problems = crawl_problems(store)
     if run and run.get("problems"):
         problems = [str(p) for p in run["problems"]]
@@ -488,7 +488,6 @@ def build_records(
 
     findings = finding_rows(game, schedule, store, led, base)
     drafts = _draft_records(game, schedule, led, base, set(checked.minute_pids))
-    answered = set(store.state.rejected)  # (a proposal answered asks nothing: fh45)
     questions = _held(game, drafts, asked := open_questions(game, checked, base, answered))
     announce = announce_day(days)
     cards = _unsure_approved(card_records(game, schedule, store, led, announce), asked)

@@ -53,7 +53,17 @@ def test_a_rejected_discovered_death_leaves_the_state_and_stays_out(tmp_path: Pa
     assert "未投票（含无效票）：酸菜缸\n" in text, text
     lift = text.split("[b]第2天电梯[/b]\n", 1)[1].split("\n\n", 1)[0].splitlines()
     names = [line.split("（", 1)[0] for line in lift]
-    assert names == ["铁锅炖", "锅包肉", "杀猪菜", "酸菜缸", "冻梨", "马迭尔", "大列巴", "红肠", "秋林"]
+    assert names == [
+        "铁锅炖",
+        "锅包肉",
+        "杀猪菜",
+        "酸菜缸",
+        "冻梨",
+        "马迭尔",
+        "大列巴",
+        "红肠",
+        "秋林",
+    ]
     for line in lift:
         if "（出局）" not in line:
             assert "：第2天讨论帖 " in line or "：第2天投票帖 " in line, line
