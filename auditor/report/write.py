@@ -321,7 +321,7 @@ def sweep_leftovers(game_dir: Path) -> None:
 def _running(pid: int) -> bool:
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+    except (ProcessLookupError, OverflowError):  # (a number no process id can be)
         return False
     except OSError:
         return True  # someone else's process: running
