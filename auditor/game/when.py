@@ -1368,8 +1368,19 @@ def _delay_said(
             re.split(r"[。！!；;？?\n]", before)[-1] + said_time + re.split(r"[,，]", later)[0]
         )
     )
+    # 今天晚上九点才关的门，大家别急: 才 that reassures (there is time yet) tells the close
+    # as planned, ahead — no delay
+    said = said and not (
+        not (changed or new_close or arrowed)
+        and _LATE_CLOSE.match(rest)
+        and _NO_HURRY.search(later)
+    )
     # 开门推迟至10:00 puts back an opening; 第五日开帖，关帖延长至23点 delays the close
     return said and not _NOT_DELAY.search(re.split(r"[,，]", before)[-1])
+
+
+# words that tell the players there is time yet (大家别急, 不用急, 还早, 慢慢来)
+_NO_HURRY = lazy(r"别急|不急|不用急|不要急|莫急|还早|还有时间|时间还多|慢慢[来说聊]")
 
 
 def _point_clock(m: re.Match[str], line: str = "") -> tuple[int, int, int] | None:
@@ -1461,6 +1472,8 @@ _GRANTED = lazy(
     r"|(?:同意|批准|准予|通过)(?:了)?延时"
     # 延时了！今晚十点半才关门: the delay said as done (its perfective 了), not asked nor denied
     r"|(?<![不没未要想能])(?:延时|延长|顺延)了(?!吗|么|没)"
+    # 今天已经延过一次了，…22:00准时关门: the delay told as had (已…过), its close the one that stands
+    r"|已(?:经)?\s*(?:延时|延长|顺延|延)过"
     r"|(?<!申请)(?:延时|延长|顺延|推迟)\s*(?:\d+|[一二两三半])\s*(?:个)?(?:小时|钟头)"
 )
 # 今晚不关门，推迟到明早（周三）10:00关门 — in a post about a delay, not an acceleration
