@@ -795,6 +795,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             later = _words_after(line, m.end())
             role = _own_clause_role(before, later, role)
             role = _aside_role(line, m, role, later)
+            role = None if _of_a_venue(before) else role
             if role == "closes":
                 hms = _evening_close(m, before, after, hms)
             role, told = _recalled(before, line[: m.start()], head, role, line[m.end() :])
@@ -1189,6 +1190,22 @@ def _aside_role(line: str, m: re.Match[str], role: str | None, later: str) -> st
     if _ASIDE.search(later[: first.end()]):
         return None  # 今晚八点一刻，遗言时间开始了
     return "opens" if _LATER_OPENS.fullmatch(first.group(0)) else "closes"
+
+
+# a room or hall of the players' own life whose hours the time tells (活动室 20:00 散场, 图书馆
+# 十点闭馆, 宿舍 23:00 熄灯): the place's time, not the game's — the game's days are its threads'
+_VENUE = lazy(
+    r"(?:活动|会议|自习|阅览|健身|教|机|实验|琴|画)室|食堂|图书馆|宿舍|寝室|体育馆|澡堂|网吧|超市|商场"
+    r"|公司|单位|学校"
+)
+
+
+def _of_a_venue(before: str) -> bool:
+    """Whether the time's own clause names such a place as its subject, before it."""
+    own = re.split(r"[，,。！!；;？?]", before)[-1]
+    return bool(_VENUE.search(own)) and not re.search(
+        r"帖|游戏|本局|讨论|投票|第\s*\S{1,2}\s*[天日]", own
+    )
 
 
 def _own_clause_role(before: str, later: str, role: str | None) -> str | None:
