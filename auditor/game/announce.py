@@ -360,7 +360,7 @@ _COMMAND = r"指挥|带队|领队|领导|统领|统率|统帅|号令|[\u4e00-\u9
 _SHERIFF_OBJECT = lazy(
     # (a pause before the name: 移交给……斗彩)
     # (警徽归 X, 警徽落在了 X 手上, 警徽顺位给到 X, 警徽从 A 手里转到了 B)
-    r"(?:警徽[^，。]{0,12}?(?:移交|转交|交|传|给|指定|选择|归|落|转)(?:了)?(?:给|予|至|到|在)?(?:了)?"
+    r"(?:警徽[^，。]{0,12}?(?:移交|转交|交|传|给|指定|选择|归|落|转)(?:了)?(?:给|予|与|于|至|到|在)?(?:了)?"
     r"|(?:移交|转交)(?:了)?警徽(?:给|予)"
     r"|警徽\s*(?:移交|在)|警长\s*(?:改由|由)"
     # 警长交给 X, 其警长身份移交 X
@@ -2729,8 +2729,10 @@ class Patterns:
                 pos = max(who, m.start() + 1) if one else m.start() + 1
                 if one:
                     found.append(one)
-        if not found:
-            found = self._took_over(sentence)
+        if not any(new in self._norm.values() for _, new, _ in found):
+            # (霸下 顶班，接替 凤凰: the verb's first character is no newcomer where the
+            # structure names a roster player taking the place)
+            found += self._took_over(sentence)
         # a pair of the roster's names wins over a word read as the newcomer (大家好 替补 X
         # 来啦 顶替 Y: X comes in for Y, 大家好 is the director's greeting)
         if any(new in self._norm.values() for _, new, _ in found):
@@ -2796,6 +2798,10 @@ class Patterns:
             return None  # 油条 没有 替下 冬瓜: the substitution denied
         if not _rx.search(r"[\u4e00-\u9fffA-Za-z]", new):
             return None  # 20%: a number, not a player
+        if new not in self._norm and _rx.match(
+            rf"(?:{_TAKES_PLACE}){{2}}|接替|接手|接过|代替|顶替", sentence[m.start("new") :]
+        ):
+            return None  # (霸下 顶班，接替 凤凰: 接 is the verb's, no newcomer's name)
         return (self._norm.get(who, who), self._norm.get(new, new), m.group(0))
 
 
@@ -2889,6 +2895,25 @@ def _piped_subject(words: Sequence[str]) -> re.Pattern[str]:
         rf"|(?P<own>只(?:能|会|可以?))\s*(?:{'|'.join(said)})"
     )
     return re.compile(rf"{_PIPED_SUBJECT.pattern}|{only}|{inherits}|{still}")
+
+
+def _own_clause_subject(c: str, names: list[_Name], at: int) -> list[_Name]:
+    """The names that open the clause, for a state it says of them a few words on (凤凰 今天
+    起上车只能喵喵叫: 只能 + the piped's word says the clause's subject is piped), with no other
+    name, negation or supposition between."""
+    before = [n for n in names if n.end <= at]
+    if not before or _rx.search(r"\S", c[: before[0].start].strip("【】[] \t")):
+        return []
+    run = _group(before, c, before[0].start, forward=True)
+    between = c[run[-1].end : at] if run else ""
+    if (
+        len(run) != len(before)
+        or len(between.strip()) > 8
+        or _NEGATED_WORD.search(between)
+        or _SUPPOSE.search(between)
+    ):
+        return []
+    return run
 
 
 def _leaving_before(p: Patterns, before: str, new: str) -> str | None:
@@ -3519,7 +3544,10 @@ class _Sentence:
         for m in subject.finditer(c):
             if m.groupdict().get("own") and not names:
                 continue  # (明天照样只能喵喵: whose clause names no one, no one's)
-            for n in self._slots(c, names, m.span(), [], obj=False):
+            slots = self._slots(c, names, m.span(), [], obj=False)
+            if not slots and m.groupdict().get("own"):
+                slots = _own_clause_subject(c, names, m.start())
+            for n in slots:
                 out.append(self._item(etype, n.player, None, c, offset=offset))
         if out:
             return out

@@ -105,3 +105,35 @@ def test_a_clause_that_told_of_its_player_is_the_next_clause_s_subject() -> None
         ("黄瓜", "night"),
         ("冬瓜", "hunter"),
     ]
+
+
+def _with_words(text: str) -> list[tuple[str, str, str | None]]:
+    return [
+        (str(a.type), a.player, a.value)
+        for a in Patterns([*PLAYERS, "杏仁"], piped_words=("喵",)).find(text)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the verb's first character is no newcomer: the structure names the roster player
+        (
+            "【人事变动】黄瓜 因工作原因退出，杏仁 顶班，接替 黄瓜。",
+            [("substitute", "黄瓜", "杏仁")],
+        ),
+        # the names that open the clause, a few words before 只能 + the piped's word
+        ("冬瓜 今天起上车只能喵喵叫。", [("piped", "冬瓜", None)]),
+        ("冬瓜、番茄 明天开始只能喵喵。", [("piped", "冬瓜", None), ("piped", "番茄", None)]),
+        ("冬瓜 如果明天只能喵喵怎么办", []),
+        # the badge handed with 交与 (文言 / 繁體 交與)
+        (
+            "警長芒果夜裡遭害，臨終將警徽交與苦瓜。",
+            [("eliminated", "芒果", None), ("sheriff", "苦瓜", None)],
+        ),
+    ],
+)
+def test_substitute_piped_and_badge_slots(
+    text: str, expected: list[tuple[str, str, str | None]]
+) -> None:
+    assert _with_words(text) == expected
