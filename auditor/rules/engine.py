@@ -160,7 +160,7 @@ def minimum_notice(game: Game, posts: Iterable[Post], ruleset: RuleSet | None = 
     on = rs.enabled("LURK-DAY")
     opts = rs.resolved("LURK-DAY")
     card = str(opts["card"])
-    same_posts = int(opts["min_posts"]) == stated.min_posts and not opts["per_phase"]
+    same_posts = int(opts["min_posts"]) == stated.min_posts
     if on and same_posts and stated.card in (None, card):
         return None
     if not on:
