@@ -279,7 +279,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         # the night's killers' verbs told as a story (被狼叼走, 死于杀手刀下) and its labels
         r"|被(?:狼人?|杀手|凶手)[^，。]{0,3}?(?:叼走|拖走|抓走|掳走|撕碎|吃掉|害死|带走)|死于[^，。]{0,6}?(?:刀|枪|毒|杀手|狼|狙)(?:之?下)?"
         r"|(?<![被未没不])(?:狙击|狙杀|毒杀|刀杀|空针致死)(?=\s*[:：])"
-        r"|遇刺|被(?:暗杀|刺杀|谋杀|杀害|灭口|割喉|勒死|掐死|害死)|惨遭毒手|遭(?:到)?(?:毒手|暗算|袭击|刀|杀|毒|狙)了?"
+        r"|遇刺|被(?:暗杀|刺杀|谋杀|杀害|灭口|割喉|勒死|掐死|害死)|惨遭毒手|遭(?:到)?(?:毒手|暗算|袭击|刀|杀|毒|狙|害)了?"
         r"|被[^，。]{0,3}?(?:割了?喉|捅死|刺死|砍死|打死|杀了)|(?:受害者|遇害者|遇难者|罹难者)\s*(?:是|为)?"
         # the killer's blow and its result (女巫用毒药毒倒了 X, 一刀砍翻 X)
         r"|(?:毒|刀|砍|狙)(?:倒|翻)了?"
@@ -298,11 +298,12 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|(?:应声)?倒地|没能?(?:熬|撑|挺|活|扛)(?:过|下)(?:去|来)|没能(?:看到|见到|等到)[^，。]{0,8}?(?:太阳|天亮|黎明|明天|早晨)"
         r"|被[^，。]{0,4}?(?:扔|丢|推|抛|踢|赶|掀|卷)(?:下|进|入|到|走|出)了?|再也没(?:有)?(?:回来|醒来|睁开)"
         # slang and dialect: 寄了, 嘎了, 凉了, 领盒饭, 被送走了
-        r"|(?<=\S)\s?(?:寄|嘎|凉)了(?=\s*(?:$|[。，,！!~～]))|领了?盒饭|被送走了?|被?整没了"
+        r"|(?<=\S)\s?(?:寄|嘎|噶|凉)了(?=\s*(?:$|[。，,！!~～\s]))|领了?盒饭|被送走了?|被?整没了"
         r"|(?:(?<=\S)\s?|^)卒(?=\s*(?:$|[。，,！!]))"
         # leaving the theme's venue for good (退市, 下船, 退场)
         r"|(?<![不未没无])(?:退市|下船|退场|落水)(?![的了]?(?:规则|时间))"
         r"|丧命|殒命|毙命|丧生|葬身|牺牲|长眠|咽下了?最后一口气|断了气|与世长辞|一命呜呼|离开了?人世|命丧"
+        r"|不治身亡|回天乏术"
         r"|(?:也)?(?:没能|未能|没有)幸免|冤死|难逃一劫|领了?便当|归天|去世|离世|逝世|告别了?(?:本局|游戏|舞台|这个世界)|遇难|死讯|噩耗"
         r"|离开了?(?:我们|这个世界|人世|人间)|永远(?:地)?闭上了?(?:双眼|眼睛)|再也没能(?:醒来|回来|起来|睁开)"
         r"|(?:出|死|走|走掉|倒下)的(?:是|为)|(?<=\S)的(?:尸体|遗体)|尸体\s*[:：]"
@@ -359,7 +360,7 @@ _COMMAND = r"指挥|带队|领队|领导|统领|统率|统帅|号令|[\u4e00-\u9
 _SHERIFF_OBJECT = lazy(
     # (a pause before the name: 移交给……斗彩)
     # (警徽归 X, 警徽落在了 X 手上, 警徽顺位给到 X, 警徽从 A 手里转到了 B)
-    r"(?:警徽[^，。]{0,12}?(?:移交|转交|交|传|给|指定|选择|归|落|转)(?:了)?(?:给|予|至|到|在)?(?:了)?"
+    r"(?:警徽[^，。]{0,12}?(?:移交|转交|交|传|给|指定|选择|归|落|转)(?:了)?(?:给|予|与|于|至|到|在)?(?:了)?"
     r"|(?:移交|转交)(?:了)?警徽(?:给|予)"
     r"|警徽\s*(?:移交|在)|警长\s*(?:改由|由)"
     # 警长交给 X, 其警长身份移交 X
@@ -536,7 +537,7 @@ _ADDRESS = r"同学|先生|女士|小姐|老师|选手|玩家|乘客|旅客"
 # what may stand between a name and the word it does (a bracket, a time, a manner)
 _SUBJECT_GAP = lazy(
     r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
-    r"|本[夜日]|当[夜晚日]|夜里|白天|晚上|夜间|昨晚|前[天夜]|被|遭|也|均|都|俱|皆|全都|实|确|是|则|便|又|亦|一并|一同|一起|随之|随即|立即|直接|因[^，]{0,6}?|触发|须|当场|"
+    r"|本[夜日]|当[夜晚日]|夜里|白天|晚上|夜间|昨晚|前[天夜]|被|遭|也|均|都|俱|皆|全都|实|确|是|则|便|又|亦|一并|一同|一起|随之|随即|立即|直接|同时|先后|相继|双双|一齐|齐齐|分别|因[^，]{0,6}?|触发|须|当场|"
     rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|\d{{1,2}}\s*/\s*\d{{1,2}}(?=\s*(?:票|出局|$))|(?:得到?|获得?)\s*{_NUM}\s*票|{_NUM}\s*票|\d{{1,2}}(?=\s)|上午|下午|中午|凌晨|傍晚"
     r"|(?<![A-Za-z])(?:is|was)(?![A-Za-z])|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就"
     # a story's manner before its death word (随风逝, 溘然长逝, 含恨离场)
@@ -1180,6 +1181,10 @@ _LEAVING_SHAPE = lazy(
     r"|(?:移|逐|请|踢|剔|清|赶|驱|撵|轰|扫|除|划|刷)出"
     r"|退(?!票|回|还|款|钱|费|化|步|让|烧|货|订|色|出)[\u4e00-\u9fff]"
     r"|离(?!线|谱|奇|婚|不|得|开)[\u4e00-\u9fff]"
+    # a motion away with 离 as its complement (驶离, 飞离, 撤离, 逃离)
+    r"|(?:驶|飞|撤|逃|搬|调)离"
+    # a removal from one's post (辞退, 解雇, 解聘, 开除 below)
+    r"|辞退|解雇|解聘"
     r"|撤(?!回|票|销|诉|资)[\u4e00-\u9fff]"
     r"|(?:开|删|剔|清|铲|革)除|除名|除籍"
     r"|(?:取消|失去|丧失|剥夺|褫夺)了?(?![^，。]{0,4}(?:投票|发言|竞选|上警|警长))[\u4e00-\u9fff]{0,4}资格"
@@ -2724,8 +2729,10 @@ class Patterns:
                 pos = max(who, m.start() + 1) if one else m.start() + 1
                 if one:
                     found.append(one)
-        if not found:
-            found = self._took_over(sentence)
+        if not any(new in self._norm.values() for _, new, _ in found):
+            # (霸下 顶班，接替 凤凰: the verb's first character is no newcomer where the
+            # structure names a roster player taking the place)
+            found += self._took_over(sentence)
         # a pair of the roster's names wins over a word read as the newcomer (大家好 替补 X
         # 来啦 顶替 Y: X comes in for Y, 大家好 is the director's greeting)
         if any(new in self._norm.values() for _, new, _ in found):
@@ -2791,6 +2798,10 @@ class Patterns:
             return None  # 油条 没有 替下 冬瓜: the substitution denied
         if not _rx.search(r"[\u4e00-\u9fffA-Za-z]", new):
             return None  # 20%: a number, not a player
+        if new not in self._norm and _rx.match(
+            rf"(?:{_TAKES_PLACE}){{2}}|接替|接手|接过|代替|顶替", sentence[m.start("new") :]
+        ):
+            return None  # (霸下 顶班，接替 凤凰: 接 is the verb's, no newcomer's name)
         return (self._norm.get(who, who), self._norm.get(new, new), m.group(0))
 
 
@@ -2884,6 +2895,25 @@ def _piped_subject(words: Sequence[str]) -> re.Pattern[str]:
         rf"|(?P<own>只(?:能|会|可以?))\s*(?:{'|'.join(said)})"
     )
     return re.compile(rf"{_PIPED_SUBJECT.pattern}|{only}|{inherits}|{still}")
+
+
+def _own_clause_subject(c: str, names: list[_Name], at: int) -> list[_Name]:
+    """The names that open the clause, for a state it says of them a few words on (凤凰 今天
+    起上车只能喵喵叫: 只能 + the piped's word says the clause's subject is piped), with no other
+    name, negation or supposition between."""
+    before = [n for n in names if n.end <= at]
+    if not before or _rx.search(r"\S", c[: before[0].start].strip("【】[] \t")):
+        return []
+    run = _group(before, c, before[0].start, forward=True)
+    between = c[run[-1].end : at] if run else ""
+    if (
+        len(run) != len(before)
+        or len(between.strip()) > 8
+        or _NEGATED_WORD.search(between)
+        or _SUPPOSE.search(between)
+    ):
+        return []
+    return run
 
 
 def _leaving_before(p: Patterns, before: str, new: str) -> str | None:
@@ -2986,6 +3016,11 @@ class _Sentence:
                 lead = _group(named, clause, named[0].start, forward=True)
                 self.known = named[0].player
                 self.known_all = [n.player for n in lead] or [self.known]
+            elif named and got and {a.player for a in got} == {n.player for n in named}:
+                # (X 为猎人，开枪，Y 中枪，同样抢救无效 — Y: the clause that told of its
+                # players makes them the subject of the next)
+                self.known = got[0].player
+                self.known_all = list(dict.fromkeys(a.player for a in got))
         out.extend(self._notices())
         out.extend(self._substitutes())
         return out
@@ -3509,7 +3544,10 @@ class _Sentence:
         for m in subject.finditer(c):
             if m.groupdict().get("own") and not names:
                 continue  # (明天照样只能喵喵: whose clause names no one, no one's)
-            for n in self._slots(c, names, m.span(), [], obj=False):
+            slots = self._slots(c, names, m.span(), [], obj=False)
+            if not slots and m.groupdict().get("own"):
+                slots = _own_clause_subject(c, names, m.start())
+            for n in slots:
                 out.append(self._item(etype, n.player, None, c, offset=offset))
         if out:
             return out
@@ -3756,6 +3794,16 @@ def _objects(
     """The names right after a word, else the next clause's (出局，\n X) — not when the
     word has its subject already (宣纸 6 票出局，笔洗 3.5 票: 宣纸's out, 笔洗 a tally's row)."""
     start, end = span
+    later = [n for n in names if n.start >= end]
+    if (
+        _NO_OBJECT.search(c[start:end])
+        and _group(names, c, start, forward=False)
+        and later
+        and not c[end : later[0].start].strip()
+        and re.match(r"\s*(?![和与及跟同以])[\u4e00-\u9fff]{2}", c[later[0].end :])
+    ):
+        # 蒲牢噶了😭 凤凰被吹了: a death its subject has, a name after a blank opening the next
+        return []
     after = _group(names, c, end, forward=True)
     if after:
         return after
@@ -3763,6 +3811,13 @@ def _objects(
     if _OBJECT_GAP.match(c[end:]) and nxt and not has_subject:
         return nxt
     return []
+
+
+# the intransitive deaths said as done (寄了, 嘎了, 没了, 走了): their player is the subject
+# (the intransitive deaths: 出局, 死亡, 倒地, 寄了, 没了 — 出局：X is a label's, not a subject's)
+_NO_OBJECT = lazy(
+    r"(?:出局|死亡|阵亡|身亡|倒下|倒地|离场|退场|(?:死|寄|嘎|噶|凉|走|走掉|没|挂)了)\s*$"
+)
 
 
 def _group(names: list[_Name], c: str, at: int, *, forward: bool) -> list[_Name]:

@@ -1769,6 +1769,27 @@ def _piped_event(a: Announced, days: list[DaySpec], at: datetime) -> Event:
     return Event(EventType.PIPED, a.player, at, until=inside.closes if inside else None)
 
 
+# 版杀7 5 时间分配: 【环节四】夜晚０：００－－２０：００ 杀手杀人、医生救人、狙击手狙击；
+# 【环节五】遗言２０：００－－２４：００ — a night's deaths are its outcome at 20:00
+_NIGHT_ENDS = time(20, 0)
+
+
+def _night_end(days: list[DaySpec], t: datetime) -> datetime | None:
+    """The end of the night a death told between days belongs to, in a game of 环节 (版杀7
+    5 时间分配: the night 0:00–20:00 after the day's last 环节, 遗言 20:00–24:00): the first
+    20:00 after the last close before the post (a day delayed to 02:00 has its night to 20:00
+    that day; one sped up to 20:00 the next day's), when the post is made after it."""
+    if not any(d.phases for d in days):
+        return None
+    last = max((d.closes for d in days if d.closes <= t), default=None)
+    if last is None:
+        return None
+    end = datetime.combine(last.date(), _NIGHT_ENDS, tzinfo=last.tzinfo)
+    if end <= last:
+        end += timedelta(days=1)
+    return end if end <= t else None
+
+
 def _announced_after(t: datetime, at: datetime) -> datetime | None:
     """The announcement's moment, when it came after the event: one told at dawn before the
     day it takes effect in opens (天亮了 at 09:58, the day at 10:00) records none (a game
@@ -1795,8 +1816,11 @@ def _event_from(
             at = t
         elif how == "vote":
             at = result_close or t
-        else:  # a night death is announced when the day opens
-            at = opening_of.opens if opening_of is not None else t
+        elif opening_of is not None:  # a night death is announced when the day opens
+            at = opening_of.opens
+        else:
+            night_end = _night_end(days, t) if how == "night" and inside is None else None
+            at = night_end or t
         return Event(EventType.ELIMINATED, a.player, at, how, announced=_announced_after(t, at))
     if a.type is EventType.SHERIFF:
         return Event(
@@ -1826,9 +1850,17 @@ def _substitute_from(a: Announced, t: datetime, days: list[DaySpec]) -> datetime
 def _sheriff_at(
     a: Announced, t: datetime, result_close: datetime | None, opening: bool, days: list[DaySpec]
 ) -> datetime:
-    """When a sheriff took the badge: a vote's result at its close, one a day's opening
-    names as elected at the close before it (:func:`_last_close`), else when it is told."""
-    if a.how in ("elected", "handed_over") and result_close is not None:
+    """When a sheriff took the badge: a vote's result at its close — when the post is that
+    result, soon after the close (:data:`RESULT_WITHIN`) or naming its day (昨天选出的警长) —
+    one a day's opening names as elected at the close before it (:func:`_last_close`), else
+    when it is told (a badge given a day after the last close, 剧情：全船推举灯塔当选警长, is
+    the sheriff from the post that names him: M107 警长 is known from its 公示)."""
+    told_of = a.day is not None or a.offset != 0
+    if (
+        a.how in ("elected", "handed_over")
+        and result_close is not None
+        and (told_of or t - result_close <= RESULT_WITHIN)
+    ):
         return result_close
     if a.how == "elected" and opening:
         return _last_close(days, t) or t

@@ -795,6 +795,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             later = _words_after(line, m.end())
             role = _own_clause_role(before, later, role)
             role = _aside_role(line, m, role, later)
+            role = None if _of_a_venue(before) else role
             if role == "closes":
                 hms = _evening_close(m, before, after, hms)
             role, told = _recalled(before, line[: m.start()], head, role, line[m.end() :])
@@ -1191,6 +1192,22 @@ def _aside_role(line: str, m: re.Match[str], role: str | None, later: str) -> st
     return "opens" if _LATER_OPENS.fullmatch(first.group(0)) else "closes"
 
 
+# a room or hall of the players' own life whose hours the time tells (活动室 20:00 散场, 图书馆
+# 十点闭馆, 宿舍 23:00 熄灯): the place's time, not the game's — the game's days are its threads'
+_VENUE = lazy(
+    r"(?:活动|会议|自习|阅览|健身|教|机|实验|琴|画)室|食堂|图书馆|宿舍|寝室|体育馆|澡堂|网吧|超市|商场"
+    r"|公司|单位|学校"
+)
+
+
+def _of_a_venue(before: str) -> bool:
+    """Whether the time's own clause names such a place as its subject, before it."""
+    own = re.split(r"[，,。！!；;？?]", before)[-1]
+    return bool(_VENUE.search(own)) and not re.search(
+        r"帖|游戏|本局|讨论|投票|第\s*\S{1,2}\s*[天日]", own
+    )
+
+
 def _own_clause_role(before: str, later: str, role: str | None) -> str | None:
     """A time whose role came from a verb in the clause before it, while its own clause
     says another (早上九点开门，晚上九点半钟响收场: the second time closes)."""
@@ -1368,8 +1385,19 @@ def _delay_said(
             re.split(r"[。！!；;？?\n]", before)[-1] + said_time + re.split(r"[,，]", later)[0]
         )
     )
+    # 今天晚上九点才关的门，大家别急: 才 that reassures (there is time yet) tells the close
+    # as planned, ahead — no delay
+    said = said and not (
+        not (changed or new_close or arrowed)
+        and _LATE_CLOSE.match(rest)
+        and _NO_HURRY.search(later)
+    )
     # 开门推迟至10:00 puts back an opening; 第五日开帖，关帖延长至23点 delays the close
     return said and not _NOT_DELAY.search(re.split(r"[,，]", before)[-1])
+
+
+# words that tell the players there is time yet (大家别急, 不用急, 还早, 慢慢来)
+_NO_HURRY = lazy(r"别急|不急|不用急|不要急|莫急|还早|还有时间|时间还多|慢慢[来说聊]")
 
 
 def _point_clock(m: re.Match[str], line: str = "") -> tuple[int, int, int] | None:
@@ -1461,6 +1489,8 @@ _GRANTED = lazy(
     r"|(?:同意|批准|准予|通过)(?:了)?延时"
     # 延时了！今晚十点半才关门: the delay said as done (its perfective 了), not asked nor denied
     r"|(?<![不没未要想能])(?:延时|延长|顺延)了(?!吗|么|没)"
+    # 今天已经延过一次了，…22:00准时关门: the delay told as had (已…过), its close the one that stands
+    r"|已(?:经)?\s*(?:延时|延长|顺延|延)过"
     r"|(?<!申请)(?:延时|延长|顺延|推迟)\s*(?:\d+|[一二两三半])\s*(?:个)?(?:小时|钟头)"
 )
 # 今晚不关门，推迟到明早（周三）10:00关门 — in a post about a delay, not an acceleration

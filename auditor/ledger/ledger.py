@@ -333,6 +333,7 @@ def _offence(row: StoredFinding, ruleset: RuleSet) -> Offence:
         default_card=row.card,
         card_source=ruleset.sources.get(code, {}).get("card", ""),
         posted_at=parse_time(row.posted_at),
+        escalates=bool(ruleset.settings["escalate"]),
     )
 
 

@@ -15,7 +15,9 @@ Pure functions over small values, to be read next to the seed text they encode:
   the earlier card counts only if it was decided before the repeat was posted
   (``prior.decided_at <= offence.posted_at``), so one night's posts, all written before
   the director's morning decisions, never escalate each other; without both times it
-  counts only from an earlier day.
+  counts only from an earlier day.  Only where the rule set's seed states it (``[ruleset]
+  escalate``; M39 has no 判罚制度): otherwise the repeat keeps the rule set's card, and its
+  reason says so.
 * **Merging.**  3 blue merge into 1 yellow, 3 yellow into 1 red, and a red is sent off
   (M107 判罚制度 "三张【蓝牌】升级为一张【黄牌】…"; 030 "累计三张‘蓝牌’合并为一张‘黄牌’…
   玩家受到红牌判罚时出局").
@@ -62,6 +64,7 @@ class Offence:
     card_source: str = ""  # the seed clause the rule set cites for that card
     posted_at: datetime | None = None  # when the post was written (aggregate findings: None)
     kind_title: str = ""  # the kind as the director reads it (the kind itself if empty)
+    escalates: bool = True  # the rule set's seed escalates a repeat (``[ruleset] escalate``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +194,14 @@ def suggest(offence: Offence, approved: Iterable[Card]) -> Suggestion:
         and c.fingerprint != offence.fingerprint
         and warned_before(c, offence)
     ]
+    if earlier and not offence.escalates:
+        prior = earlier[-1]
+        when = f"第{prior.day}天" if prior.day is not None else "此前"
+        return Suggestion(
+            "blue",
+            f"同类违规（{kind}）{when}已判{card_name(prior.card)}（{prior.id}）；"
+            f"规则帖没有写再犯升级，仍判蓝牌{cite}",
+        )
     if earlier:
         prior = earlier[-1]
         when = f"第{prior.day}天" if prior.day is not None else "此前"
@@ -199,6 +210,8 @@ def suggest(offence: Offence, approved: Iterable[Card]) -> Suggestion:
             f"同类违规（{kind}）{when}已判{card_name(prior.card)}"
             f"（{prior.id}），判罚后再犯，明知故犯：黄牌（判罚制度 黄牌）",
         )
+    if not offence.escalates:  # no 判罚制度 to cite: the rule set's card and its citation
+        return Suggestion("blue", f"{kind}：蓝牌{cite}")
     return Suggestion("blue", f"首次违规（{kind}）：蓝牌（判罚制度 蓝牌：首次违规）")
 
 

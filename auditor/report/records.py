@@ -69,6 +69,7 @@ from auditor.rules.base import Context
 from auditor.rules.engine import (
     api_warning,
     build_context,
+    minimum_notice,
     ruleset_for,
     space_warning,
     stored_records,
@@ -344,6 +345,19 @@ def dropped_by_tag(game: Game) -> list[str]:
     return out
 
 
+def _rules_post_notices(game: Game, store: Store, rs: RuleSet) -> list[str]:
+    """What the director's rules post states that the rule set does not apply: its post
+    minimum (fh45b: 「每天至少 5 帖…不足蓝牌」 under M39, whose LURK-DAY is off)."""
+    posts = [
+        sp.post
+        for t in game.threads
+        if t.kind is ThreadKind.RULES
+        for sp in store.posts(tid=t.tid, tz=game.timezone)
+    ]
+    said = minimum_notice(game, posts, rs)
+    return [said] if said else []
+
+
 def late_day_notices(votes: Sequence[Mapping[str, Any]], schedule: Schedule) -> list[str]:
     """A day whose every ballot (three or more) came after its close: more likely a close
     time read or written wrong (the vote thread's own deadline later than the day's) than
@@ -402,28 +416,32 @@ def _game_record(
 def rules_off(rs: RuleSet) -> str:
     """The checks the tool has that this rule set leaves off, in one line for the report's
     first screen (fh44k: under 版杀7 the red font and the phrase checks are off, since its
-    seed says nothing of them, and nothing told the director so): the font checks and the
-    phrase checks the other rule sets most often keep on, by title (the report shows no
-    rule code), the rest counted, and where the game file's lines that turn one on are
-    written out (导演指南 §7, ``auditor rules``).  Empty when every check is on."""
+    seed says nothing of them, and nothing told the director so): every one by its title and
+    code, as 导演指南 §7 promises (fh45b: 「其他 8 条」 named none, so a director could not
+    tell that 单日潜水 was among them) — the font checks, then the phrase checks and the
+    rest, those the other rule sets most often keep on first — and how the game file turns
+    one on.  Empty when every check is on."""
     off = sorted(code for code in REGISTRY if code not in rs.rules)
     if not off:
         return ""
     others = [load_ruleset(n, {}) for n in sorted(ruleset_names()) if n != rs.name]
     common = sorted(off, key=lambda c: (-sum(c in o.rules for o in others), c))
-    fonts = [REGISTRY[c].title for c in off if c.startswith("FONT-")]
-    phrases = [REGISTRY[c].title for c in common if c.startswith("PHRASE-")]
-    rest = len(off) - len(fonts) - len(phrases)
-    parts = list(fonts)
+
+    def named(codes: list[str]) -> str:
+        return "、".join(f"{REGISTRY[c].title}（{c}）" for c in codes)
+
+    fonts = [c for c in off if c.startswith("FONT-")]
+    phrases = [c for c in common if c.startswith("PHRASE-")]
+    rest = [c for c in common if c not in fonts and c not in phrases]
+    parts = [named(fonts)] if fonts else []
     if phrases:
-        named = "、".join(phrases[:3])
-        parts.append(f"用语检查 {len(phrases)} 条（如{named}）" if len(phrases) > 3 else named)
+        parts.append(f"用语检查 {len(phrases)} 条：{named(phrases)}")
     if rest:
-        parts.append(f"其他 {rest} 条")
+        parts.append(f"其他 {len(rest)} 条：{named(rest)}" if parts else named(rest))
     return (
         f"这个规则集默认不查（它的规则帖没有写到）：{'；'.join(parts)}。"
-        "要查其中一条，在游戏文件里加两行把它打开（写法见导演指南第 7 节，"
-        "每条的代码用 auditor rules 查）。"
+        "要查其中一条，在游戏文件里加两行把它打开：[rules.代码] 下一行 enabled = true"
+        "（写法见导演指南第 7 节，auditor rules 代码 列出它的选项）。"
     )
 
 
@@ -476,7 +494,7 @@ def build_records(
     if spaces:
         notices.append(spaces)
     votes = [_vote_record(r, game, base) for r in checked.ballots]
-    notices.extend(late_day_notices(votes, schedule))
+    notices += late_day_notices(votes, schedule) + _rules_post_notices(game, store, rs)
     tally, rounds = _tallies(game, checked)
 
     days = _day_records(schedule, now)

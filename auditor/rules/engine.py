@@ -34,6 +34,7 @@ from auditor.rules.base import (
 )
 from auditor.rules.inputs import config_inputs
 from auditor.rules.lexfiles import game_lexicons, lexicon_stamp
+from auditor.rules.lurk import StatedMinimum, stated_minimum
 from auditor.rules.piped import piped_sounds
 from auditor.rules.records import CheckRecords, open_day_status
 from auditor.rules.records import derive as derive_records
@@ -128,6 +129,56 @@ def substitute_warnings(game: Game, ruleset: RuleSet | None = None) -> list[str]
                 "（替补：每名角色仅限更换一次替补），请导演核对"
             )
     return out
+
+
+_CARD_WORDS = {"blue": "蓝牌", "yellow": "黄牌", "red": "红牌"}
+
+
+def rules_post_minimum(game: Game, posts: Iterable[Post]) -> tuple[Post, StatedMinimum] | None:
+    """The first post minimum the director's posts in the rules threads state (``posts``:
+    any posts; the others are passed over), with the post that states it."""
+    rules_tids = {t.tid for t in game.threads if t.kind is ThreadKind.RULES}
+    for p in posts:
+        if p.tid in rules_tids and p.author in game.directors:
+            stated = stated_minimum(p.text)
+            if stated is not None:
+                return p, stated
+    return None
+
+
+def minimum_notice(game: Game, posts: Iterable[Post], ruleset: RuleSet | None = None) -> str | None:
+    """What to tell the director when his rules post states a post minimum (and its card)
+    that the game's LURK-DAY does not apply (fh45b: M39 ships it off, as its seed has no
+    minimum; Yuki's post says 「每天至少 5 帖…不足蓝牌」 and nothing said so): the sentence,
+    what the rule set does now, and the game file's lines that apply his numbers (the desk
+    and the command line set no rule).  None when LURK-DAY already applies them."""
+    found = rules_post_minimum(game, posts)
+    if found is None:
+        return None
+    post, stated = found
+    rs = ruleset or ruleset_for(game)
+    on = rs.enabled("LURK-DAY")
+    opts = rs.resolved("LURK-DAY")
+    card = str(opts["card"])
+    same_posts = int(opts["min_posts"]) == stated.min_posts
+    if on and same_posts and stated.card in (None, card):
+        return None
+    if not on:
+        now = f"规则集「{rs.title}」没有开单日潜水（LURK-DAY），这一条现在不查"
+    else:
+        now = (
+            f"游戏文件现在按一天少于 {opts['min_posts']} 帖、"
+            f"{_CARD_WORDS.get(card, card)}查单日潜水（LURK-DAY）"
+        )
+    lines = ["[rules.LURK-DAY]", "enabled = true", f"min_posts = {stated.min_posts}"]
+    if stated.card:
+        lines.append(f'card = "{stated.card}"')
+    where = f"第{post.floor}楼" if post.floor else f"pid {post.pid}"
+    return (
+        f"规则帖（{where}）写着「{stated.sentence}」：{now}。要按规则帖查，在游戏文件 "
+        f"{game.path.name} 里写上这几行：\n" + "\n".join(lines) + "\n"
+        "（已有 [rules.LURK-DAY] 一节的就改那一节；桌面和命令行不能改规则）"
+    )
 
 
 _RULESETS: dict[str, RuleSet] = {}  # resolved rule sets by what resolves them

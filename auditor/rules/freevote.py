@@ -103,7 +103,9 @@ _SUBJECT_NEAR = re.compile(
     r"(?:大家|你们|你|您|他们|他|她们|她|别人|有人|其他人|这些人|这[两三四五六几]个?人|这俩|他俩"
     r"|佢哋|佢|你哋|人哋|侬|伊|汝|尔等|尔|彼"
     # (the others as a group: 众人齐投冬瓜 / 见诸君纷纷改投冬瓜 / 兄弟们投他)
-    r"|众人|诸君|诸位|各位|大伙儿?|兄弟们|姐妹们|同志们)"
+    r"|众人|诸君|诸位|各位|大伙儿?|兄弟们|姐妹们|同志们"
+    # (classical 其, his / he: 其改投番茄 — another's vote told; not 其实 / 其他 / 尤其)
+    r"|(?<![尤极与何])其(?![实他它余中次]))"
     r"\s*(?:都|也|就|还是|一起|先|要|会|可以|应该|最好|快|去|来|今天|又|再|还|纷纷|齐|全都|全)*\s*(?:给|把|跟\s*(?![我俺])\S{1,4}?)?\s*"
     r"(?:投|偷|头)?\s*$"
     # (English: everyone vote 南瓜 / you voted / let's all vote)
@@ -143,6 +145,8 @@ _NOT_AFTER = re.compile(
     r"|是不是|是否|是不可能|对不对|好不好|行不行|可不可以|可以吗|能不能|公平吗|合适吗|算不算"
     # (投南瓜者: those who vote him, classical; vote 冬瓜 pls 大家: a request to the others)
     r"|者|(?<![a-z])(?:pls|plz|please)\s*(?:大家|各位|everyone|everybody|all|guys|y'?all)"
+    # (the vote as the topic of what it means: 投冬瓜也不代表冬瓜有问题 / 投他并不意味着…)
+    r"|(?:也|就|并|都|却)?\s*(?:不|并不|未必|不一定)?\s*(?:代表|意味着|等于|说明|证明)"
     # (English: vote 冬瓜 if he… / voting 冬瓜 would be a mistake)
     r"|(?:only\s+)?(?:if|unless|would|could|might|is|was|seems|sounds|will\s+be)(?![a-z])"
     # (English: a time of the past after the vote, I said vote 南瓜 earlier: told, not cast)
@@ -1206,15 +1210,58 @@ def _decision_said(text: str, players: Sequence[str]) -> list[FreeVote]:
     )
 
 
+# Before a word of deciding that opens the post, a short preface of the poster's own (想了一下
+# 还是X吧 / 考虑再三，就X): how he came to the decision, not whose or when it is — it names no
+# one, speaks to or of no one (你 / 他 / 大家), and neither asks, supposes, negates nor tells of
+# another time (:data:`_PREFACE_NOT`, the undoers).
+_OWN_PREFACE = r"(?P<pre>[^。！？!?\n，,；;:：]{1,8}?[\s，,…]*)?"
+_PREFACE_UNDONE = re.compile(
+    "|".join(
+        _alternation(_UNDOERS[kind])
+        for kind in ("question", "supposition", "negation", "other_time", "addressee")
+    )
+)
+
+
+def _own_preface(pre: str | None, alt: str) -> bool:
+    """``pre`` (before a word of deciding) is absent or the poster's own (:data:`_OWN_PREFACE`)."""
+    return not pre or not (
+        re.search(alt, pre) or _PREFACE_NOT.search(pre) or _PREFACE_UNDONE.search(pre)
+    )
+
+
+# A question that asks for no answer, said right after a name: who ELSE could it be (还能投谁 /
+# 还有谁 / 还能是谁 / 还用说) — the name is the only choice, the poster's decision.
+_WHO_ELSE = (
+    r"还\s*(?:能|可以|会|有|用)\s*(?:投|选|是)?\s*(?:谁|别人|说)\s*(?:吗|呢|啊)?\s*[?？!！。.]*\s*$"
+)
+
+
+def decision_said(text: str, players: Sequence[str]) -> FreeVote | None:
+    """The name a post commits its poster to by a word of deciding or as a sentence of its own
+    (:func:`_decision_said`), unless the post undoes it after (:func:`_settled`): under a
+    labelled preset, a vote attempt in words whose format is wrong (锦缎吧，她稳)."""
+    found = _decision_said(_without_asides(text), players)
+    return _settled(text, found) if found else None
+
+
 def _committed_first(text: str, players: Sequence[str], alt: str) -> list[FreeVote]:
-    """还是X / 就X / 跟X。 / X吧 / X，不变 opening the post, not asked or supposed after it."""
+    """还是X / 就X / 跟X。 / X吧 / X，不变 opening the post (还是X after the poster's own preface:
+    :func:`_own_preface`), not asked or supposed after it."""
     committed = re.match(
-        rf"\s*(?:(?P<w>{_DECIDING_BEFORE})\s*(?P<a>{alt})(?:\s*(?:吧|了))?"
+        rf"\s*(?:{_OWN_PREFACE}(?P<w>{_DECIDING_BEFORE})\s*(?P<a>{alt})(?:\s*(?:吧|了))?"
         rf"|(?P<b>{alt})\s*吧|(?P<c>{alt})\s*[，,]\s*(?:不变|不改了?|照旧|不换了?))"
         rf"\s*(?=[，,。！!\n]|$)",
         text,
     )
     if committed is None:
+        # 蒸笼啊还能投谁 / 番茄，还有谁: the whole post the name and the question that leaves
+        # no one else
+        committed = re.match(rf"\s*(?P<d>{alt})\s*[啊呀嘛啦]?\s*[，,]?\s*{_WHO_ELSE}", text)
+        if committed is not None:
+            name = _unloosen(committed.group("d"), players)
+            return [FreeVote(name, committed.start("d"), committed.end("d"), False)]
+    if committed is None or not _own_preface(committed.group("pre"), alt):
         return []
     key = next(g for g in ("a", "b", "c") if committed.group(g))
     rest = text[committed.end() :]
@@ -1258,11 +1305,20 @@ def _said_alone(text: str, players: Sequence[str], alt: str) -> list[FreeVote]:
     if _addressed_after(rest, alt):
         return []  # 番茄！早上好 / 番茄。辛苦了 — said to him
     name = _unloosen(alone.group("name"), players)
-    if any(_unloosen(o, players) != name for o in re.findall(alt, rest)) and re.search(
-        r"投|票|选|改", rest
-    ):
+    others = [o for o in re.finditer(alt, rest) if _unloosen(o.group(0), players) != name]
+    if re.search(r"投|票|选|改", rest) and not all(_own_recap(rest, o.start()) for o in others):
         return []  # 番茄。朱砂投的他 — votes told of another: left to the director
     return [FreeVote(name, alone.start("name"), alone.end("name"), False)]
+
+
+# Right before another name after the one put first, the poster's own earlier vote told (蒸笼。
+# 昨天我最后改的菜刀不算): 我 and a vote word in the name's clause — his recap, not another's vote.
+_OWN_RECAP = re.compile(r"我[^，,。！!？?\n他她你]{0,8}(?:投|改|选)[^，,。！!？?\n]{0,3}$")
+
+
+def _own_recap(rest: str, at: int) -> bool:
+    """The name at ``at`` in ``rest`` is the object of the poster's own earlier vote told."""
+    return _OWN_RECAP.search(rest[:at]) is not None
 
 
 # After a change, the poster's own words that he does not change after all, a turn back said
@@ -1490,8 +1546,9 @@ def is_count(text: str, players: Sequence[str]) -> bool:
         return True
     # the same count in Chinese numerals (冬瓜五票，南瓜一票，饺子一票): two names or more with
     # a number of 票, one of them more than 一 (饺子一票，南瓜一票 may be two votes said at once)
+    # (one of them may be whom the post speaks to or of: 你三票菜刀四票)
     numbered = re.findall(
-        rf"(?:{alt}|弃权)[ \t]*[:：]?[ \t]*([一二两三四五六七八九十]+)\s*票", text
+        rf"(?:{alt}|弃权|你)[ \t]*[:：]?[ \t]*([一二两三四五六七八九十]+)\s*票", text
     )
     if len(counts) + len(numbered) >= 2 and (counts or any(n != "一" for n in numbered)):
         return True
@@ -1553,9 +1610,11 @@ _UNRESOLVED = re.compile(
     # target not written (under a quote of that vote it is: votebook.parse._followed)
     r"|^\s*(?:我|票)?\s*跟(?:着|随)?\s*(?!风|帖|上\s*$)[^\s,，。！？!?]{1,4}?\s*(?:的票|走|投)?\s*[!！。.~～]*\s*$"
     r"|吃我\s*一票|跟\S{1,4}的票|^\s*(?:我的?)?票\s*跟\s*(?:楼上|楼下|\d+\s*楼)"
-    # 投给那个昨天自称警察的 / 投昨天被法官点名潜水的那位: a description, at a clause's start
-    # (我想好了，我投那个瓜: which one of two 瓜 the post does not say)
-    r"|(?:^|(?<=[。！？!?\n，,]))\s*(?:我|俺|那就|就|这轮|本轮|今天|这次)*\s*投\s*(?:给\s*)?"
+    # 投给那个昨天自称警察的 / 投昨天被法官点名潜水的那位 / 这票给能盛饭的那位: a description,
+    # at a clause's start, the object of 投 or of the vote given (票给) (我想好了，我投那个瓜:
+    # which one of two 瓜 the post does not say)
+    r"|(?:^|(?<=[。！？!?\n，,]))\s*(?:我|俺|那就|就|这轮|本轮|今天|这次)*\s*"
+    r"(?:投\s*(?:给\s*)?|(?:这|我的|我这|这一)?\s*票\s*给\s*)"
     r"(?:(?:那个|这个|那位|这位)[^,，。！？!?\n]*|[^,，。！？!?\n]{1,20}?的(?:那位|那个)(?:人)?"
     r"(?=\s*(?:$|[,，。！？!?\n])))"
     # 跟楼上投 (whose vote the post does not say) / 投导演 (not a player: a joke vote is void)
@@ -1682,7 +1741,7 @@ _OTHER_DOING = re.compile(r"(?:他|她|你|佢|他们|大家)[^，。！？!?\n]
 _BARE_TAIL = (
     r"(?:[\s。.!！~～…]|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]|:[a-z]+:?"
     r"|不解释|没理由|就这样|定了|不改了|(?:理由)?(?:回头|稍后|晚点)再?补|吧|啦|了|呀|哒|哦|嘛|咯|冲|走你"
-    r"|it\s+is|for\s+sure|all\s+the\s+way|then"
+    r"|it\s+is|for\s+sure|all\s+the\s+way|obviously|clearly|definitely|of\s+course|then"
     r"|[(（](?:暂定|待定|暂时|临时|先挂)[)）])*$"
 )
 # Right before it: a list (饺子、包子), an @ (whom the post speaks to), a colon (结论：包子) or
@@ -1751,9 +1810,26 @@ _ASKED_WORDS = r"为啥|为何|咋|干嘛|干吗|凭什么|凭啥"
 
 
 def _addressed_before(text: str, start: int) -> bool:
-    """The sentence a name ends (up to ``start``) greets or thanks: the name is its address."""
+    """The sentence a name ends (up to ``start``) greets or thanks: the name is its address.
+    Not when the greeting stands in an earlier clause that goes on about the poster himself
+    (sorry 睡迷糊了，瓷碗 — the apology is to the thread, what he says of himself follows it, and
+    the name after his comma is what he puts up): a greeting clause with more than the greeting
+    and no 你 / 您 in it is not said to the name."""
     head = text[_sentence_start(text, start) : start]
-    return _ADDRESS.search(head) is not None and _ADDRESSEE.search(head) is None
+    if _ADDRESS.search(head) is None or _ADDRESSEE.search(head) is not None:
+        return False
+    *before, own = re.split(r"[，,]", head)
+    if _ADDRESS.search(own) is not None:
+        return True
+    return any(_ADDRESS.search(c) and not _said_about_self(c) for c in before)
+
+
+def _said_about_self(clause: str) -> bool:
+    """A clause that holds more than its greeting, with no 你 / 您: the poster about himself."""
+    rest = _ADDRESS.sub("", clause)
+    return re.search(r"你|您", clause) is None and bool(
+        re.sub(r"[\s啊呀哈了啦~～!！.。]", "", rest)
+    )
 
 
 def _addressed_after(rest: str, alt: str, *, to_you: bool = True) -> bool:
@@ -1856,7 +1932,8 @@ def _answers_choice(head: str, name: str, alt: str) -> bool:
 # sure. …): the post opens with a name standing alone in its clause, and the next sentence
 # gives the reason or calls the name the vote — or the name carries a decision of its own.
 _LEAD_DECIDED = re.compile(
-    r"\s*(?:for\s+sure|it\s+is|all\s+the\s+way|冲|走你|稳了)(?=\s*(?:$|[.,!。，！\n]))"
+    r"\s*(?:[.。!！]\s*)?(?:for\s+sure|it\s+is|all\s+the\s+way|obviously|clearly|definitely"
+    r"|of\s+course|no\s+doubt|冲|走你|稳了)(?=\s*(?:$|[.,!。，！\n]))"
 )
 _LEAD_REASON = re.compile(
     r"\s*(?:(?:投票)?理由|因为|原因|reason|because|why)|[^。！？!?\n]{0,8}(?:是|就是|算)我的票"
@@ -1964,6 +2041,36 @@ def _lead_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     return [FreeVote(name, m.start("name"), m.end("name"), False)]
 
 
+# A remark about the one named that carries the poster's decision: he is STILL, ALWAYS, JUST
+# the one (蒸笼，还是他话少 / 瓷碗。我还是觉得她最像 / 菜刀。前两轮都是他 / 蒸笼。我就是觉得他那句话
+# 奇怪): the word of continuing or insisting before 他 is the decision said again, so the name
+# put first is the vote and the remark its reason.  Not in a clause that negates, asks,
+# supposes or gives him a role (番茄，我还是觉得他是好人 / 他还是不可能是狼: a claim either side
+# may make — a doubt, :data:`_LEAD_REMARK`).
+_DECIDED_REMARK = re.compile(
+    r"[^。！？!?\n，,]{0,6}?(?:还是|就是|一直|始终|都是)\s*(?:觉得|感觉|认为)?\s*(?:他|她|此人)"
+    r"(?![们俩说])[^。！？!?\n，,]*"
+)
+_REMARK_UNDONE = re.compile(
+    "|".join(
+        [_alternation(_UNDOERS[kind]) for kind in ("question", "supposition", "negation")]
+        + [_alternation(_WORDS["not_a_name"])]
+    )
+)
+
+
+def _decided_remark(rest: str, alt: str) -> bool:
+    """``rest``, after a name put first, opens on :data:`_DECIDED_REMARK` in a clause free of
+    :data:`_REMARK_UNDONE`, and the post speaks to no one, asks nothing, names no one else."""
+    m = _DECIDED_REMARK.match(rest)
+    return (
+        m is not None
+        and _REMARK_UNDONE.search(m.group(0)) is None
+        and re.search(r"你(?!们)|[?？]|\[quote", rest) is None
+        and re.search(alt, rest) is None
+    )
+
+
 def _lead_about(text: str, m: re.Match[str], rest: str, alt: str) -> bool:
     """``rest``, after the name put first (``m``), gives the vote's reason
     (:func:`_reason_about`) or casts it with no object (:func:`_elided_cast`)."""
@@ -1974,6 +2081,7 @@ def _lead_about(text: str, m: re.Match[str], rest: str, alt: str) -> bool:
         _reason_about(rest, apart)
         or _elided_cast(rest, marked, alt)
         or (apart and _writing_remark(rest, alt))
+        or (apart and _decided_remark(rest, alt))
     )
 
 
@@ -2107,8 +2215,10 @@ def _listed(text: str, players: Sequence[str]) -> list[FreeVote]:
 # words of other languages players mix in.
 # Words, not characters: 改 only as 改投/改票/改成/改为/改选 (not 改天), 选 not in 选手/选项/选举,
 # 票 not in 票型/票数 (a count's words).
+# (站 — 这轮我站菜刀 — may put him up or side with him: a word that may cast, so a doubt)
 _ANY_VOTE_WORD = re.compile(
     r"投|票(?![型数面])|(?<!候)选(?![手项举民秀])|改(?:投|票|成|为|选)|换(?:投|票|成)"
+    r"|(?<![车网驿])站(?![起住着在队])"
     r"|(?<![a-z])(?:undi|mengundi|vote|votes|voting|pick)(?![a-z])",
     re.I,
 )
@@ -2128,6 +2238,7 @@ def unread_attempt(text: str, players: Sequence[str], speaker: str = "") -> str 
     remark = _lead_remark(text, names)
     if remark is not None:
         return remark
+    found = None  # (the last: a post ends on its decision, its recaps come before it)
     for m in re.finditer(alt, text):
         lo, _hi = _clause_bounds(text, m.start(), m.end())
         head = text[lo : m.start()]
@@ -2137,8 +2248,8 @@ def unread_attempt(text: str, players: Sequence[str], speaker: str = "") -> str 
         if any(o != speaker for o in re.findall(alt, head)):
             continue  # 冬瓜投南瓜: another player's vote, told
         if _clear(text, m.start(), m.end()):
-            return m.group(0)
-    return None
+            found = m.group(0)
+    return found
 
 
 # A vote said to STAND restates the standing one: no new attempt (the lead's ruling, blind22/23:

@@ -12,6 +12,7 @@ One file per category.  The format (documented for directors in ``lexicons/READM
                         # long = 只对三个字以上的写法
     @boundary word      # 需落在 jieba 分词边界上，默认 word；off = 任何位置
     @sound off          # 之后的词条只按写法匹配，不听音（方言词），到 @sound on 为止
+    @passive on         # 被动的“被”也读作 让、叫、给（出门让车撞死 = 出门被车撞死），默认 off
 
     卧槽 | 我操 我靠 wc | 卧槽里 | 030 2(2) 例：卧槽真吊
     re:我要?是狼.{0,6}就 | 是狼 | | 发誓句式
@@ -61,8 +62,18 @@ _LIST_SPLIT = re.compile(r"[\s,，、;；]+")
 _GAP = re.compile(r"\{(\d+)\}")
 _CATEGORY_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
 _DISCUZ_LINE = re.compile(r"^(?P<find>.+?)=(?P<repl>.*)$")
-DIRECTIVES = ("category", "title", "seed", "pinyin", "initials", "near", "boundary", "sound")
-SWITCHES = ("pinyin", "initials", "near", "boundary", "sound")
+DIRECTIVES = (
+    "category",
+    "title",
+    "seed",
+    "pinyin",
+    "initials",
+    "near",
+    "boundary",
+    "sound",
+    "passive",
+)
+SWITCHES = ("pinyin", "initials", "near", "boundary", "sound", "passive")
 _SWITCH_FIELDS = ("pinyin", "initials", "initials_long", "near", "near_long", "boundary")
 # A plain word list of the director's may put several words on a line: 菜鸡，垃圾、废物
 _PLAIN_SPLIT = re.compile(r"[，、,;；]+")
@@ -131,6 +142,9 @@ class Category:
     near_long: bool = False  # ``@near long``: near sounds for spellings of 3+ characters only
     boundary: bool = True
     sound: bool = True  # ``@sound on`` / ``off``: the entries after it are heard or not
+    # ``@passive on``: 被 before an agent and a verb (被车撞) is any of the passive markers
+    # 被/让/叫/给 (出门让车撞死, 叫雷劈了, 给车撞了): one class, not one word
+    passive: bool = False
     entries: list[Entry] = field(default_factory=list)
     path: str = ""
 
@@ -456,8 +470,105 @@ def _entry(
             msg = f"例外 {x} 与词条及变体没有共同的字：只对音近匹配起作用"
             problems.append(Problem(path, lineno, msg, "warning"))
     cat.entries.append(
-        Entry(cat.code, term, variants, exceptions, note, source, regex, anchors, cat.sound)
+        _passive(cat, Entry(cat.code, term, variants, exceptions, note, source, regex, anchors))
     )
+
+
+# The passive markers (``@passive on``): 被 and the colloquial 让, 叫, 给 that take its place
+# before the agent (我出门让车撞死, 叫雷劈了, 给狗咬了).  Alone before nothing (出门被…) 让/给
+# are no passive (出门给你带饭), so only a 被 something follows in the entry is widened.
+PASSIVE_MARKERS = ("被", "让", "叫", "给")
+_PASSIVE_CLASS = "(?:" + "|".join(PASSIVE_MARKERS) + ")"
+
+
+def passive_regex(regex: str) -> str:
+    """``regex`` with each 被 that an agent or a verb follows in the pattern (a character,
+    a group, a class: 被车撞, 被(你|他), 被[^。]{0,3}) read as any passive marker; a 被 that
+    ends a branch (出门被|, 出门被(?![雷天])) or sits in a character class stays as it is."""
+    out: list[str] = []
+    in_class = escaped = False
+    for i, c in enumerate(regex):
+        if escaped:
+            escaped = False
+        elif c == "\\":
+            escaped = True
+        elif in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+        elif c == "被":
+            if _goes_on(regex, i + 1):
+                out.append(_PASSIVE_CLASS)
+                continue
+            if regex[i - 1 : i] in ("(", "|") and regex[i + 1 : i + 2] in ("|", ")"):
+                # 被 alone as one branch of a group ((被|遭|挨)雷劈): what follows the group
+                close = _group_end(regex, i)
+                if close is not None and _goes_on(regex, close + 1):
+                    out.append("|".join(PASSIVE_MARKERS))
+                    continue
+        out.append(c)
+    return "".join(out)
+
+
+def _goes_on(regex: str, at: int) -> bool:
+    """Does the pattern go on with an agent or a verb at ``at`` (a character, a group, a
+    class), not end a branch (``|``, ``)``, the end) or look around (``(?!``)?"""
+    nxt = regex[at : at + 3]
+    return bool(nxt) and (
+        nxt[0] == "["
+        or (nxt[0] == "(" and nxt[1:2] != "?")
+        or nxt.startswith("(?:")
+        or "\u4e00" <= nxt[0] <= "\u9fff"
+    )
+
+
+def _group_end(regex: str, at: int) -> int | None:
+    """The index of the ``)`` closing the group that ``regex[at]`` stands in (None: none)."""
+    depth = 0
+    escaped = in_class = False
+    for j in range(at, len(regex)):
+        c = regex[j]
+        if escaped:
+            escaped = False
+        elif c == "\\":
+            escaped = True
+        elif in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            if depth == 0:
+                return j
+            depth -= 1
+    return None
+
+
+def passive_forms(forms: Sequence[str]) -> tuple[str, ...]:
+    """``forms`` and, for each with a 被 that two more characters follow (出门被车撞), the
+    same with 让, 叫 and 给 in its place."""
+    out = list(forms)
+    for f in forms:
+        at = f.find("被")
+        if at != -1 and len(f) - at >= 3:
+            for marker in PASSIVE_MARKERS[1:]:
+                g = f[:at] + marker + f[at + 1 :]
+                if g not in out:
+                    out.append(g)
+    return tuple(out)
+
+
+def _passive(cat: Category, e: Entry) -> Entry:
+    """A new entry of ``cat``, heard as the ``@sound`` switch above it says, with its 被 read
+    as the passive class where the category is ``@passive on``."""
+    e = replace(e, heard=cat.sound)
+    if not cat.passive:
+        return e
+    exceptions = passive_forms(e.exceptions)
+    if e.regex is not None:
+        return replace(e, regex=passive_regex(e.regex), exceptions=exceptions)
+    return replace(e, variants=passive_forms(e.forms)[1:], exceptions=exceptions)
 
 
 def _switch(

@@ -8,7 +8,9 @@ player eliminated before it closed (one voted out at the close is still measured
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -298,3 +300,67 @@ def lurk_runs_verdict(ctx: Context, opts: Mapping[str, Any]) -> frozenset[Unit]:
 
 
 VERDICTS["LURK-3DAYS"] = lurk_runs_verdict
+
+
+# --------------------------------------------------------------------------- a stated minimum
+# A director's own rules post may set the post minimum the seed does not (fh45b: M39 has none,
+# and Yuki's rules post says 「每天至少 5 帖（讨论帖+投票帖），不足蓝牌。」).  The sentence is
+# read so the report can say so and write out the game file's lines that apply it.
+
+_COUNT = r"(\d{1,3}|[一二两三四五六七八九十]{1,3})"
+_POSTS = r"\s*(?:帖|贴|楼|条|层|次发言|个回复)"
+_PER_DAY = (
+    r"(?:每天|每日|每人每天|每个?讨论日|每个?游戏日|每个?白天|单日|单个讨论日|一天|一个讨论日)"
+)
+_AT_LEAST = r"(?:至少|最少|不少于|不得少于|不能少于|不可少于|须满|需满|要满|须达到|需达到)"
+_BELOW = r"(?:不足|少于|低于|不满|未满|不够|未达到?)"
+_SPEAK = r"(?:发言|发帖|发贴|回帖|回复)"
+_GAP = r"[^。！？!?\n；;]{0,12}?"
+_STATED_MINIMUM = re.compile(
+    f"{_PER_DAY}{_GAP}(?:{_AT_LEAST}|{_BELOW})\\s*{_SPEAK}?\\s*{_COUNT}{_POSTS}"
+    f"|{_SPEAK}{_GAP}(?:{_AT_LEAST}|{_BELOW})\\s*{_COUNT}{_POSTS}"
+)
+_SENTENCE_END = re.compile(r"[。！？!?\n]")
+_CARD_WORDS = {"蓝牌": "blue", "黄牌": "yellow", "红牌": "red"}
+_CARD_WORD = re.compile("|".join(_CARD_WORDS))
+_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class StatedMinimum:
+    """A post minimum a rules post states: the posts a day needs, the card it names (None:
+    none named) and the sentence that says so."""
+
+    min_posts: int
+    card: str | None
+    sentence: str
+
+
+def _count(word: str) -> int:
+    """``5`` or 五, 十, 十二, 二十: the number."""
+    if word.isdigit():
+        return int(word)
+    if "十" in word:
+        tens, _, ones = word.partition("十")
+        return _DIGITS.get(tens, 1) * 10 + _DIGITS.get(ones, 0)
+    return _DIGITS.get(word, 0)
+
+
+def stated_minimum(text: str) -> StatedMinimum | None:
+    """The post minimum for one day that ``text`` states (每天至少 5 帖, 单个讨论日不足五帖,
+    发言少于 5 帖), with the card its sentence names after it (不足蓝牌); None when it states
+    none.  A run of several days (连续三个讨论日均不足十帖) is another rule's, not a day's."""
+    for m in _STATED_MINIMUM.finditer(text):
+        if "连续" in m.group():
+            continue
+        n = _count(m.group(1) or m.group(2))
+        if n <= 0:
+            continue
+        start = max((e.end() for e in _SENTENCE_END.finditer(text, 0, m.start())), default=0)
+        end = _SENTENCE_END.search(text, m.end())
+        stop = end.end() if end else len(text)
+        card = _CARD_WORD.search(text, m.end(), stop)
+        return StatedMinimum(
+            n, _CARD_WORDS[card.group()] if card else None, text[start:stop].strip()
+        )
+    return None

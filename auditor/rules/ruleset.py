@@ -84,6 +84,12 @@ SETTINGS: dict[str, Option] = {
         "规则集有没有牌（蓝、黄、红）：false = 没有牌（版杀7），没有写明处理的规则只提醒导演，"
         "不起草牌",
     ),
+    "escalate": Option(
+        bool,
+        True,
+        "同类违规判罚后再犯，蓝牌升级为黄牌（M107、030 判罚制度 黄牌“明知故犯”）；"
+        "false = 规则帖没有这一条：再犯仍按规则集（或游戏文件）的牌",
+    ),
     "factions_lose_on_two_reds": Option(bool, False, "同一阵营两张红牌则该阵营判负"),
     "announce_faction_loss": Option(
         bool, False, "公告里公布阵营判负（会透露阵营：默认只在报告里提醒导演）"
@@ -297,10 +303,10 @@ def load_ruleset(
             declared[rule.code] = merged
     if own := _own_words_on(settings["lexicons"], tables, rules, declared, where):
         rules[_OWN_WORDS] = own
-    sources = preset.sources
+    sources = _own_values_cited(preset.sources, over, tables)
     if not settings["cards"]:
         sources = _without_cards(
-            preset_where, where, preset.rules, tables, rules, declared, preset.sources
+            preset_where, where, preset.rules, tables, rules, declared, sources
         )
     disabled = tuple(r.code for r in all_rules() if r.code not in rules)
     off = {
@@ -319,6 +325,40 @@ def load_ruleset(
         disabled=disabled,
         off=off,
     )
+
+
+# How a value the game file sets is cited: the director's own (his rules post, his call), not
+# the preset's clause for the value it replaced (fh45b: M39's LURK-DAY turned on with
+# ``card = "blue"`` still cited the preset's clause for its yellow).
+OWN_VALUE = "导演在游戏文件里定的"
+
+
+def _own_values_cited(
+    sources: Mapping[str, Mapping[str, str]],
+    settings: Mapping[str, object],
+    tables: Mapping[str, Mapping[str, object]],
+) -> dict[str, dict[str, str]]:
+    """The preset's citations with each value the game file's ``[rules]`` sets cited as the
+    director's own (``导演在游戏文件里定的：[rules.LURK-DAY] card = "blue"``)."""
+    out = {code: dict(cites) for code, cites in sources.items()}
+    for name, value in settings.items():
+        out.setdefault("ruleset", {})[name] = f"{OWN_VALUE}：[rules] {name} = {_toml(value)}"
+    for code, table in tables.items():
+        code = REGISTRY[code].code if code in REGISTRY else code
+        for name, value in table.items():
+            if name == "kind":  # (a grouping the ledger titles by the preset's clause)
+                continue
+            out.setdefault(code, {})[name] = f"{OWN_VALUE}：[rules.{code}] {name} = {_toml(value)}"
+    return out
+
+
+def _toml(value: object) -> str:
+    """A value as the game file writes it (``"blue"``, ``5``, ``true``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
 
 
 # The rule that reports a director's own banned words (a plain word list, a category of his

@@ -89,7 +89,7 @@ def test_night_two_the_acceleration_and_confirm_all(tmp_path: Path) -> None:
     """Night 2: day 2's close moved earlier (加速 to 20:00) on its card is written, its 环节
     with it (it was refused naming .bt.toml.tmp-… and day[2].phase[1]); then 全部确认 of the
     days and events read from his posts confirms them as the page showed them — the night-2
-    deaths at 12-06 20:05 / 20:07, not moved to day 3's opening."""
+    deaths at 12-06 20:00 (the night's end, 版杀7 5 时间分配), not moved to day 3's opening."""
     from selenium.webdriver.common.by import By
 
     text = HEAD + NIGHT2_THREADS + DAY1 + PHASE2 + NIGHT1_EVENTS
@@ -119,8 +119,8 @@ def test_night_two_the_acceleration_and_confirm_all(tmp_path: Path) -> None:
             said = _flash(driver)
             assert "已确认" in said and "没有确认" not in said, said
             night = {e["player"]: e["at"] for e in _file(game)["event"] if e.get("how") == "night"}
-            assert night["阿发"] == datetime(2026, 12, 6, 20, 5, tzinfo=TZ), night
-            assert night["灯塔"] == datetime(2026, 12, 6, 20, 7, tzinfo=TZ), night
+            assert night["阿发"] == datetime(2026, 12, 6, 20, tzinfo=TZ), night
+            assert night["灯塔"] == datetime(2026, 12, 6, 20, tzinfo=TZ), night
             assert [d["number"] for d in _file(game)["day"]] == [1, 2, 3]
             assert _severe(driver) == []
         finally:

@@ -325,7 +325,8 @@ def test_a_new_phase_after_a_delayed_one_takes_the_rest_of_the_day() -> None:
 
 def test_confirm_all_confirms_what_the_director_saw(tmp_path: Path) -> None:
     """Night 2's 全部确认 as the desk sends it (each id with its words): the events first, as
-    they stand, then the days — 阿发 and 灯塔 stay at 12-06 20:05 / 20:07.  Sent the other way
+    they stand, then the days — 阿发 and 灯塔 stay at 12-06 20:00, the night's end (版杀7 5
+    时间分配: 夜晚 0:00–20:00).  Sent the other way
     round, the day confirmed first re-times them to day 3's opening: they keep their ids and
     are said as changed (what he saw, what they say now), not confirmed moved."""
     from auditor.desk.actions import confirm_many
@@ -340,8 +341,8 @@ def test_confirm_all_confirms_what_the_director_saw(tmp_path: Path) -> None:
         key=lambda p: p.item.number,  # type: ignore[union-attr]
     )
     assert {p.describe() for p in events} >= {
-        "出局：阿发，12-06 20:05 夜晚",
-        "出局：灯塔，12-06 20:07 夜晚",
+        "出局：阿发，12-06 20:00 夜晚",
+        "出局：灯塔，12-06 20:00 夜晚",
     }
 
     def sent(ps: list[Proposal]) -> list[str]:
@@ -351,7 +352,7 @@ def test_confirm_all_confirms_what_the_director_saw(tmp_path: Path) -> None:
         open_game(path), sent(days + events), by="老K", reports=tmp_path / "r"
     )
     said = done.message
-    for name, t in (("阿发", "12-06 20:05"), ("灯塔", "12-06 20:07")):
+    for name, t in (("阿发", "12-06 20:00"), ("灯塔", "12-06 20:00")):
         ident = next(p.id for p in events if p.item.player == name)  # type: ignore[union-attr]
         assert f"{ident}「出局：{name}，{t} 夜晚」（这一项在同一批里先确认的项之后变了" in said, (
             said
@@ -365,8 +366,8 @@ def test_confirm_all_confirms_what_the_director_saw(tmp_path: Path) -> None:
     done, _ = confirm_many(open_game(path), sent(events + days), by="老K", reports=tmp_path / "r")
     assert re.search(rf"已确认 {len(events) + len(days)} 项", done.message), done.message
     night = {e.player: e.at for e in load_game(path).events if e.how == "night"}
-    assert night["阿发"] == datetime(2026, 12, 6, 20, 5, tzinfo=TZ)
-    assert night["灯塔"] == datetime(2026, 12, 6, 20, 7, tzinfo=TZ)
+    assert night["阿发"] == datetime(2026, 12, 6, 20, tzinfo=TZ)
+    assert night["灯塔"] == datetime(2026, 12, 6, 20, tzinfo=TZ)
 
 
 def test_an_id_sent_with_other_words_is_not_confirmed() -> None:

@@ -73,7 +73,8 @@ def test_the_first_screen_says_the_checks_left_off_and_how_to_turn_one_on(
     said = line.group(1)
     assert "默认不查" in said and "使用红色字体" in said and "用语检查" in said, said
     assert "导演指南第 7 节" in said and "auditor rules" in said, said
-    assert "FONT-RED" not in said  # (the report shows no rule code: the guide has the lines)
+    # each named with its code, as 导演指南 §7 promises (fh45b: 「其他 8 条」 named none)
+    assert "使用红色字体（FONT-RED）" in said and "其他 " not in said.split("用语检查")[0], said
     first = page.index('id="rules-off"')
     assert first < page.index('id="summary"')  # the first screen: before the summary
 

@@ -193,11 +193,15 @@ _SEVENTH_LEFT = {
 
 
 # The eighth blind set (tests/games/votes_blind8, scored once at the end of session 44: 1/4
-# equal, unmoved from the session's start). Both 版杀7 games end day 1's round 2 with a
-# vote-out where the truth has a tie (a vote retracted in its own post, void changes that each
-# would break the tie), so round 3's 对决 ballots are never read; m107_votes8: 「锦缎吧，她稳」
-# (a format error, still a vote post) unread. Named here so a change that moves them fails until
-# this list is updated.
+# equal, unmoved from the session's start). Both 版杀7 games ended day 1's round 2 with a
+# vote-out where the truth has a tie, so round 3's 对决 ballots were never read; m107_votes8:
+# 「锦缎吧，她稳」 (a format error, still a vote post) unread.  Since session 45 (002 4.1.2,
+# 说明2–4): a labelled block the post itself declares void on a line of its own (——上面作废…以下面
+# 为准——) gives way to the one below it; 想了一下还是X吧 (the poster's own preface before the word
+# of deciding) is his vote; so both round 2s tie and each 对决 is read.  Under a labelled preset
+# a name the post commits to in words (X吧) is a vote post void for its format (000 投票格式有误
+# 的投票将算作废票).  Left: 蒸笼「瓷碗，从第一天就在踩我」 (a remark about the one named: the
+# standing doubt ruling), which cannot turn day 2's 过半.
 @pytest.mark.parametrize(
     "name", ["killbar7_free8", "killbar7_labelled8", "m107_votes8", "rabbit030_votes8"]
 )
@@ -208,51 +212,7 @@ def test_the_eighth_blind_sets_games_equal_their_truth(name: str) -> None:
 
 _EIGHTH_LEFT = {
     "killbar7_free8": {
-        "pid 541018 竹筷→瓷碗: not read as a vote post",
-        "pid 541020 瓷碗→蒸笼: not read as a vote post",
-        "pid 541041 铁锅→蒸笼: not read as a vote post",
-        "pid 541049 锅铲→菜刀: not read as a vote post",
-        "pid 541050 蒸笼→菜刀: not read as a vote post",
-        "pid 541051 汤勺→蒸笼: not read as a vote post",
-        "pid 541052 竹筷→瓷碗: not read as a vote post",
-        "pid 541053 菜刀→蒸笼: not read as a vote post",
-        "pid 541054 擀面杖→菜刀: not read as a vote post",
-        "pid 541056 瓷碗→蒸笼: not read as a vote post",
-        "pid 541058 砧板→蒸笼: not read as a vote post",
-        "pid 541059 铁锅→菜刀: not read as a vote post",
-        "pid 541061 漏勺→弃权: not read as a vote post",
-        "pid 541062 汤勺→菜刀: not read as a vote post",
-        "pid 541063 围裙→蒸笼: not read as a vote post",
-        "pid 541074 汤勺→瓷碗: not read as a vote post",
         "pid 541078 蒸笼→瓷碗: not read as a vote post",
-        "pid 541023 锅铲→菜刀: read as a vote post, truth has none",
-        "day 1 round 1: counts {'瓷碗': 2.0, '菜刀': 4.0, '蒸笼': 2.0} (truth {'瓷碗': 3.0, '菜刀': 4.0, '蒸笼': 3.0})",
-        "day 1 round 2: eliminated 菜刀 (truth tie 菜刀,蒸笼 -> round 3)",
-        "day 1 round 2: counts {'瓷碗': 2.0, '菜刀': 4.0, '蒸笼': 3.0} (truth {'瓷碗': 2.0, '菜刀': 4.0, '蒸笼': 4.0})",
-        "day 1 round 3: other (truth eliminated 菜刀)",
-        "day 1 round 3: counts {} (truth {'菜刀': 5.0, '蒸笼': 4.0})",
-        "day 2 round 1: counts {'瓷碗': 1.0, '蒸笼': 5.0} (truth {'瓷碗': 3.0, '蒸笼': 5.0})",
-    },
-    "killbar7_labelled8": {
-        "pid 551033 蚂蚁: target 蜻蜓 (truth 螳螂)",
-        "pid 551044 蟋蟀→螳螂: not read as a vote post",
-        "pid 551045 瓢虫→天牛: not read as a vote post",
-        "pid 551047 蜻蜓→螳螂: not read as a vote post",
-        "pid 551048 萤火虫→螳螂: not read as a vote post",
-        "pid 551049 螳螂→蜻蜓: not read as a vote post",
-        "pid 551050 瓢虫→螳螂: not read as a vote post",
-        "pid 551051 蜜蜂→None: not read as a vote post",
-        "pid 551052 知了→蜻蜓: not read as a vote post",
-        "pid 551054 蜜蜂→蜻蜓: not read as a vote post",
-        "pid 551055 蝴蝶→螳螂: not read as a vote post",
-        "pid 551056 蚂蚁→弃权: not read as a vote post",
-        "pid 551057 天牛→螳螂: not read as a vote post",
-        "day 1 round 2: eliminated 蜻蜓 (truth tie 螳螂,蜻蜓 -> round 3)",
-        "day 1 round 2: counts {'蜻蜓': 5.0, '螳螂': 3.0} (truth {'蜻蜓': 4.0, '螳螂': 4.0})",
-        "day 1 round 3: other (truth eliminated 螳螂)",
-        "day 1 round 3: counts {} (truth {'蜻蜓': 3.0, '螳螂': 6.0})",
-    },
-    "m107_votes8": {
-        "pid 561012 粗布→锦缎: not read as a vote post",
+        "day 2 round 1: counts {'瓷碗': 2.0, '蒸笼': 5.0} (truth {'瓷碗': 3.0, '蒸笼': 5.0})",
     },
 }

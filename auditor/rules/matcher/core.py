@@ -442,6 +442,7 @@ class Matcher:
             if not mentioned(text, m)
             and not inside_game_word(text, m, self.built.game_words)
             and not _led_by_game_word(text, m, self.built.game_words, self._rest_said)
+            and not asked(text, m)
         ]
 
     def _rest_said(self, rest: str) -> bool:
@@ -928,6 +929,11 @@ class Matcher:
             return f"“{m.text}”后面接着单位，是个数量，不算"
         if why:
             return why
+        return self._why_in_context(text, m)
+
+    def _why_in_context(self, text: str, m: PhraseMatch) -> str:
+        """:meth:`_why_text` for a spelling its checks let through: what the sentence around
+        it makes of it (an everyday sense, a rule named, a game word, a question)."""
         if other_sense(text, m):
             return "这里是日常的意思（看紧挨着的字或同一句话：大号奶茶、那场会、替补门将），不算"
         if mentioned(text, m):
@@ -938,7 +944,45 @@ class Matcher:
                 return f"在版杀自己的词“{w.group()}”里面，不算"
         if _led_by_game_word(text, m, self.built.game_words, self._rest_said):
             return "开头的字属于前面版杀自己的词（讨论日、加速日……），不算"
+        if asked(text, m):
+            return f"“{m.text}”是问句末尾的“吗”（……是你吗？），不是亲属问候，不算"
         return "已经算在另一个类别更长的命中里"
+
+
+# A question's closing particle (吗, 嘛 and their other spellings) and the pronouns a
+# question ends on (是你吗, 私信他吗): 你吗 of such a question is no 你妈.
+_QUESTION_PARTICLES = frozenset("吗嗎嘛么麼")
+_PRONOUNS = frozenset("你妳您他她它祢")
+# The verbs an insult puts before the pronoun (草你吗): then the pronoun is its object.
+_INSULT_VERBS = frozenset("操草艹肏日干去滚")
+# What may follow a question's particle in its clause (是你吗啊): more particles only.
+_AFTER_QUESTION = frozenset("呀啊呢吧哈哦")
+
+
+def asked(text: str, m: PhraseMatch) -> bool:
+    """Is the match a pronoun and the question particle that ends its clause (导演 夜里行动是
+    私信你吗, 是他吗？) — a question, not 你妈 / 他妈 heard in 你吗 / 他吗?  A question puts its
+    predicate before the pronoun (是, 私信, 信): something of the clause stands before it, and
+    nothing but particles, punctuation or the text's end comes after.  Not a question: the
+    pair opening its clause (你吗，这都能死: an exclamation), an insult's verb right before it
+    (草你吗), or the insult going on after it (你吗的, 你吗逼: the form is longer, or the
+    next character is no particle)."""
+    said = [c for c in m.text if _is_cjk(c)]
+    if len(said) != 2 or said[0] not in _PRONOUNS or said[1] not in _QUESTION_PARTICLES:
+        return False
+    end = m.end
+    while end < len(text) and text[end] in _AFTER_QUESTION:
+        end += 1
+    if end < len(text) and (_is_cjk(text[end]) or text[end].isalnum()):
+        return False  # 你吗的, 你吗逼, 你吗b: the insult goes on
+    lo = m.start
+    while lo > 0 and not (text[lo - 1].isspace() or text[lo - 1] in _CLAUSE_ENDS):
+        lo -= 1
+    before = [c for c in text[lo : m.start] if _is_cjk(c) or c.isalnum()]
+    return bool(before) and before[-1] not in _INSULT_VERBS
+
+
+_CLAUSE_ENDS = frozenset("，,。.！!？?；;：:、…~～\n")
 
 
 def _led_by_game_word(

@@ -59,6 +59,7 @@ from auditor.models import Post
 from auditor.rules.base import Context, GamePost, Match
 from auditor.rules.freevote import (
     FreeVote,
+    decision_said,
     defined_vote,
     is_count,
     parse_free_vote,
@@ -465,7 +466,9 @@ def _change_said(before: str, reason: str) -> bool:
 # 演示 / 举个例子 / 例如; not 按模板, the template followed): an example, no vote — unless the
 # poster then says the vote is meant (示范完了，正式投：).  And a label opened inside quotation
 # marks on its line (“投票对象:番茄投票理由:…”这种写法): cited, not used.
-_EXAMPLE_BEFORE = re.compile(r"示范|演示|举个?例子?|例如|比如|譬如|范例|教(?:大家|你们|你|新人)")
+_EXAMPLE_BEFORE = re.compile(
+    r"示范|演示|举个?例子?|例如|比如|譬如|范例|例题|示例|样例|教(?:大家|你们|你|新人)"
+)
 _MEANT_AFTER = re.compile(r"正式|真的|认真|这次算|说正经的|言归正传|下面是我的|我的票")
 _OPEN_QUOTES = {"“": "”", "「": "」", "『": "』"}
 
@@ -487,6 +490,9 @@ def _past_colon(ft: str, label_end: int) -> int:
     return (to_colon.end() if to_colon else label_end) + 1
 
 
+_ASIDES = re.compile(r"[（(【\[][^）)】\]\n]{0,12}[）)】\]]")
+
+
 def _no_colon_label(
     text: str,
     ft: str,
@@ -504,7 +510,8 @@ def _no_colon_label(
         for m in all_labels
         if (first_reason is None or m.start() < first_reason.start())
         and (
-            any(not ft[s : m.start()].strip() for s in starts if s <= m.start())
+            # (after an aside in brackets at most: （语音输入）投票对象冬瓜投票理由…)
+            any(not _ASIDES.sub("", ft[s : m.start()]).strip() for s in starts if s <= m.start())
             or _spoken_label(ft, m, players)
         )
     ]
@@ -1061,6 +1068,9 @@ def unlabelled_attempt(text: str, players: Sequence[str], start_at: int = 0) -> 
     by_fold = {**name_aliases(players), **{fold(p): p for p in players}}
     fv = parse_free_vote(ft[start_at:], list(by_fold), pronouns=True)
     fv = fv or defined_vote(ft[start_at:], list(by_fold))
+    # (a name the post commits to in words — 锦缎吧，她稳 / 还是锦缎 —: a vote attempt, its
+    # format wrong)
+    fv = fv or decision_said(ft[start_at:], list(by_fold))
     if fv is None:
         return _orphan_reason(text, ft, players, start_at)
     t0, t1 = start_at + fv.start, start_at + fv.end
@@ -1701,6 +1711,27 @@ _AFTER_VOTE = re.compile(r"[\s,，:：]*(?:投|tp|票|我的票|上一?票)", re
 _AFTER_RECALL = re.compile(r"[\s,，。.!！;；、/|—─\-~～=]*")
 
 
+# A line of its own that declares what stands above it void and the post goes on below it
+# (——上面作废，手滑发早了，以下面为准—— / 以上不算，以下为准): the poster replaces, inside one post
+# before it is sent, what he wrote first — read as a recall (one vote: what follows, no change).
+# Not a line inside a sentence (他说上面作废), nor one with nothing after it (以上作废，我还没想好:
+# the vote taken back, :data:`_WITHDRAW_LINE`).
+_VOID_ABOVE = re.compile(
+    r"[\s—─\-~～=*_]*(?:(?:以上|上面|前面|上述|上边)(?:的|那个|这个)?(?:内容|投票|票|那票|这票|格式)?"
+    r"\s*(?:作废|不算|无效|不作数)|以下(?:面)?为准|下面为准)"
+)
+
+
+def _void_above(ft: str, text: str, lines: Sequence[str]) -> int | None:
+    """The end of the last line that declares what stands above it void (:data:`_VOID_ABOVE`)
+    with words after it, or None."""
+    cut = None
+    for start, end in _line_spans(text, lines):
+        if start > 0 and _VOID_ABOVE.match(ft, start) and ft[end:].strip():
+            cut = end
+    return cut
+
+
 def after_recall(text: str, lines: Sequence[str]) -> tuple[str, list[str]]:
     """``text`` and ``lines`` with everything up to the post's last :data:`_RECALL` marker
     blanked (offsets kept): a vote followed by 撤回了一条消息 and nothing else is taken back
@@ -1720,6 +1751,9 @@ def after_recall(text: str, lines: Sequence[str]) -> tuple[str, list[str]]:
         ):
             continue  # 撤回 投南瓜 改投冬瓜: nothing before it to recall; it withdraws the vote it names
         cut = m.end()
+    above = _void_above(ft, text, lines)
+    if above is not None and (cut is None or above > cut):
+        cut = above
     if cut is None:
         return text, list(lines)
     cut = _AFTER_RECALL.match(ft, cut).end()  # type: ignore[union-attr]
@@ -1800,7 +1834,23 @@ _WITHDRAW_LINE = re.compile(
 # (理由晚点补), not a change considered (晚点再改), not another's vote (你等会再投).
 _VOTES_LATER = re.compile(
     r"(?:等会儿?|待会儿?|等下|晚点|稍后|回头|过会儿?|下一?楼|下一?帖)\s*(?:再|才|正式|重新)*\s*投"
+    # (再投 / 才投 ending its clause, with nothing voted after it: 下课再投 / 想清楚再投)
+    r"|(?:再|才)\s*投\s*(?:票)?\s*(?:吧|啦)?(?=\s*(?:$|[，,。！!~～.]))"
 )
+
+
+# The poster's vote said to stand in another post (我的票在上面 / 改投冬瓜，在楼上 / 票见3楼): the
+# post points to where it was cast — a recap, no new attempt.  Said as his own (not 他的票在楼上).
+_VOTE_ELSEWHERE = re.compile(
+    r"(?:(?:我的?|俺的?)\s*票|我投的|我改的)\s*(?:已经)?\s*(?:在|见)\s*(?:上面|楼上|上一?楼|前面|\d+\s*楼)"
+    r"|(?:^|(?<=[，,]))\s*(?:在|见)\s*(?:楼上|上面|上一?楼)\s*[。.!！~～]*\s*$"
+)
+
+
+def _vote_elsewhere(text: str) -> bool:
+    """The post says the poster's vote stands in another post (:data:`_VOTE_ELSEWHERE`)."""
+    ft = fold(text)
+    return any(said_as_own(ft, m.start(), m.end()) for m in _VOTE_ELSEWHERE.finditer(ft))
 
 
 def _withdrawn(text: str, lines: Sequence[str], pv: ParsedVote) -> bool:
@@ -1815,7 +1865,7 @@ def _withdrawn(text: str, lines: Sequence[str], pv: ParsedVote) -> bool:
         later = _VOTES_LATER.search(line) if start >= pv.end else None
         if later and not _REASON.search(line) and said_as_own(line, *later.span()):
             return True
-    return withdraws_own_ballot(fold(text), pv.end)
+    return withdraws_own_ballot(fold(text), pv.end) or _vote_elsewhere(text)
 
 
 def read_ballot(
