@@ -66,6 +66,7 @@ from auditor.rules.freevote import (
     taken_back,
     withdraws_own_ballot,
 )
+from auditor.rules.votebook.learned import second_reading
 from auditor.rules.votebook.model import (
     ABSTAIN,
     Ballot,
@@ -1597,7 +1598,22 @@ def read_vote_text(
             return None  # 给大家示范一下格式：⏎投票对象：饺子 — the format shown, no vote cast
     if start_at == 0 and quoted:
         pv = _followed(text, pv, st, players, quoted[-1]) or pv
-    if pv is None or _withdrawn(text, lines, pv):
+    if pv is not None and _withdrawn(text, lines, pv):
+        return None
+    if start_at == 0:  # a player's own post: the learned second reading (votebook.learned)
+        names = {normalise_name(p) for p in (*players, ABSTAIN)} | SELF_WORDS
+        void = pv is not None and not pv.follows and (pv.format_error or pv.target not in names)
+        free = st.format == "free"
+        seen = second_reading(original, players, voter, free=free, quoted=bool(quoted),
+                              grammar="none" if pv is None else "void" if void else "valid")  # fmt: skip
+        if seen is not None and not seen.vote:
+            return None  # a void reading the model is sure is no vote at all
+        if seen is not None:
+            pv = ParsedVote(
+                seen.change, seen.target or "？", normalise_name(seen.target), 0, len(original),
+                "", None if free else f"没有按格式投票（{seen.note}）", read_as=seen.note,
+            )  # fmt: skip
+    if pv is None:
         return None
     left = said_minutes_left(original)
     return pv if left is None else replace(pv, minutes_left=left)

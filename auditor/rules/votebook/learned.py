@@ -1,0 +1,210 @@
+"""Learned: a second reading of a player's vote-thread post, by models trained on the labels.
+
+The vote grammar (:mod:`auditor.rules.votebook.parse`, :mod:`auditor.rules.freevote`) reads
+the shapes its authors met; a writer it never saw brings new ones (issue 37: nine sessions of
+rules tuned on one writer's text left the next writer's figure where it was).  Two linear
+models over character n-grams (:mod:`auditor.learned`), trained on every scored labelled set
+of single vote posts (``tests/votes/blind…``, by ``scripts/train_vote_reading.py``), read the
+words around the shapes instead:
+
+- ``vote_reading`` — per post: ``attempt`` (is it a vote post, void ones included: 000
+  投票格式有误的投票将算作废票), ``abstain`` (an attempt at 弃权) and ``change`` (an attempt
+  presented as a change: 改票);
+- ``vote_target`` — per roster name in a post: is this name the vote's target?  Each name in
+  turn is the candidate (Ⓣ), the others are Ⓝ (:func:`candidate_texts`).
+
+The text is prepared the same way in training and reading (:func:`prepare`, imported by the
+training script): every roster name becomes a placeholder (the author's own name Ⓜ, any other
+Ⓝ — names are never features), digits fold to 0, lines are kept as ¶, and marks before the text
+say what generalises across writers: the preset's format (Ⓕ free, Ⓛ labelled) and whether the
+post quotes another (Ⓠ).  Only a player's own post is read (a director's post is a vote only
+as a 代投, which :func:`auditor.rules.votebook.parse.proxy_player` decides).
+
+How far the models are trusted (the combination rule, chosen by the leave-one-set-out mean of
+``scripts/vote_learned_eval.py``, never by one set's errors):
+
+- The grammar's reading stands unless the model disagrees with confidence.
+- A post the grammar reads as no vote is read as a vote attempt when the model's ``attempt``
+  probability is at least :data:`ATTEMPT_AT`; its target is the roster name the target model
+  ranks first if that name's probability is at least :data:`TARGET_AT` (弃权 when the
+  ``abstain`` probability is higher than any name's), else no player (a void attempt); a
+  change when ``change`` is at least one half.  Under a labelled preset such a post is a
+  vote post with a broken format (void by the seeds: 000 投票格式有误的投票将算作废票, 001/004
+  投票对象有误的票无效); under the free format (版杀7 4.1.2) it counts.
+- Never silent: a vote that rests on the model says so where the director sees it — the
+  ballot's note (:attr:`Second.note`, 「机读：…」) under the free format, its format problem under a
+  labelled one — and the vote book's doubts ask the director whenever such a ballot could
+  change a round (``auditor.rules.votebook.doubt``).
+- The model never removes a vote the grammar read (measured: removing cost more than it
+  gained on the held-out writers), and never changes a target the grammar resolved.
+
+The models are loaded once, lazily, only when a post the grammar leaves unread needs them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from auditor.learned import LinearModel, load_model
+
+READING = "vote_reading"
+TARGET = "vote_target"
+ABSTAIN = "弃权"
+
+#: The ``attempt`` probability from which a post the grammar left unread is a vote attempt.
+ATTEMPT_AT = 0.95
+#: The ``attempt`` probability up to which a post the grammar read as a void vote is no vote.
+NO_ATTEMPT_AT = 0.1
+#: The probability from which the target model's first name is the target.
+TARGET_AT = 0.5
+
+_DIGITS = re.compile(r"\d+")
+_SPACES = re.compile(r"[ \t\u3000]+")
+
+
+def prepare(text: str, players: Sequence[str], voter: str = "", *, free: bool, quoted: bool) -> str:
+    """The text as the models see it (training and reading alike): marks for the format and a
+    quote, every roster name a placeholder (the author's own Ⓜ, another's Ⓝ), digits 0,
+    line breaks ¶."""
+    body = _names_out(text, players, voter, "")
+    return _marks(free=free, quoted=quoted) + body
+
+
+def candidate_texts(
+    text: str, players: Sequence[str], voter: str = "", *, free: bool, quoted: bool
+) -> list[tuple[str, str]]:
+    """(name, text) for each roster name the post names, in order of first appearance: the
+    text prepared with that name as the candidate Ⓣ, and marks for where the candidate
+    stands among the post's names (the only one ①, the first ⓐ, the last ⓩ)."""
+    named = [p for p, _ in _name_spans(text, players)]
+    order = list(dict.fromkeys(named))
+    out = []
+    for name in order:
+        where = (
+            "①"
+            if len(order) == 1
+            else ("ⓐ" if name == named[0] else "") + ("ⓩ" if name == named[-1] else "")
+        )
+        body = _names_out(text, players, voter, name)
+        out.append((name, _marks(free=free, quoted=quoted) + where + " " + body))
+    return out
+
+
+def _marks(*, free: bool, quoted: bool) -> str:
+    return ("Ⓕ" if free else "Ⓛ") + ("Ⓠ" if quoted else "") + " "
+
+
+def _name_spans(text: str, players: Sequence[str]) -> Iterator[tuple[str, int]]:
+    """Each roster name's occurrences, longest names first where they overlap."""
+    taken = [False] * len(text)
+    found: list[tuple[int, str]] = []
+    for name in sorted({p for p in players if p}, key=len, reverse=True):
+        start = text.find(name)
+        while start >= 0:
+            end = start + len(name)
+            if not any(taken[start:end]):
+                taken[start:end] = [True] * len(name)
+                found.append((start, name))
+            start = text.find(name, end)
+    for start, name in sorted(found):
+        yield name, start
+
+
+def _names_out(text: str, players: Sequence[str], voter: str, candidate: str) -> str:
+    spans = sorted((start, name) for name, start in _name_spans(text, players))
+    parts: list[str] = []
+    at = 0
+    for start, name in spans:
+        parts.append(text[at:start])
+        parts.append("Ⓣ" if name == candidate else "Ⓜ" if name == voter else "Ⓝ")
+        at = start + len(name)
+    parts.append(text[at:])
+    joined = "".join(parts)
+    joined = _DIGITS.sub("0", joined)
+    lines = [_SPACES.sub(" ", line).strip() for line in joined.splitlines()]
+    return "¶".join(line for line in lines if line)
+
+
+@dataclass(frozen=True, slots=True)
+class Second:
+    """The model's reading where it overrules the grammar: a vote attempt (``vote``) at
+    ``target`` (a player, 弃权, or "" when it names none it can tell) or no vote at all, the
+    model's probability that the post is a vote attempt, and the note the director sees."""
+
+    vote: bool
+    target: str
+    change: bool
+    attempt: float
+    note: str
+
+
+_override: list[tuple[LinearModel, LinearModel] | None] = [None]
+_off: list[bool] = [False]
+
+
+@contextmanager
+def using(reading: LinearModel | None, target: LinearModel | None = None) -> Iterator[None]:
+    """Read with these models instead of the shipped ones (the leave-one-set-out measure);
+    ``using(None)``: the grammar alone."""
+    saved = _override[0], _off[0]
+    _override[0] = None if reading is None or target is None else (reading, target)
+    _off[0] = reading is None
+    try:
+        yield
+    finally:
+        _override[0], _off[0] = saved
+
+
+def _models() -> tuple[LinearModel, LinearModel]:
+    if _override[0] is not None:
+        return _override[0]
+    return load_model(READING), load_model(TARGET)
+
+
+def second_reading(
+    text: str,
+    players: Sequence[str],
+    voter: str = "",
+    *,
+    free: bool,
+    quoted: bool,
+    grammar: str,
+) -> Second | None:
+    """The model's reading of a player's post where it overrules the grammar's, else None.
+    ``grammar``: what the grammar read — "none" (no vote), "void" (a vote post that does not
+    count: its format, or a target naming no player) or "valid".  A post read as no vote is a
+    vote attempt when the model is sure (:data:`ATTEMPT_AT`); a void reading is no vote when the
+    model is as sure it is none (:data:`NO_ATTEMPT_AT`); a valid reading stands."""
+    if _off[0] or grammar == "valid" or not text.strip():
+        return None
+    reading, target_model = _models()
+    probs = reading.probabilities(prepare(text, players, voter, free=free, quoted=quoted))
+    p = probs["attempt"]
+    if grammar == "void":
+        if p > NO_ATTEMPT_AT:
+            return None
+        note = f"机读：语法读作废票，模型读作不是投票（把握 {1 - p:.0%}）"
+        return Second(False, "", False, p, note)
+    if p < ATTEMPT_AT:
+        return None
+    ranked = sorted(
+        (
+            (target_model.probability(t), name)
+            for name, t in candidate_texts(text, players, voter, free=free, quoted=quoted)
+        ),
+        key=lambda x: -x[0],
+    )
+    best_p, best = ranked[0] if ranked else (0.0, "")
+    if probs["abstain"] >= TARGET_AT and probs["abstain"] > best_p:
+        target = ABSTAIN
+    elif best_p >= TARGET_AT:
+        target = best
+    else:
+        target = ""
+    change = probs["change"] >= 0.5
+    what = ("改票" if change else "") + (f"投{target}" if target else "投票，读不出投给谁")
+    note = f"机读：语法没读出这是投票，模型读作{what}（把握 {p:.0%}），请导演核对"
+    return Second(True, target, change, p, note)
