@@ -42,7 +42,12 @@ def test_names_are_never_features() -> None:
     assert "投Ⓣ，不投Ⓝ" in cands[0][1] and "投Ⓝ，不投Ⓣ" in cands[1][1]
 
 
-def test_a_post_the_grammar_leaves_unread_is_a_vote_when_the_model_is_sure() -> None:
+def test_a_post_the_grammar_leaves_unread_is_a_vote_when_adding_is_on_and_the_model_is_sure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with learned.using(_reading(9.0), _TARGET):  # shipped off: the model adds no vote
+        assert read_post("killbar7", "饺子", "馄饨这个人今天必须走").attempt is False
+    monkeypatch.setattr(learned, "ATTEMPT_AT", 0.95)
     st = settings_for("killbar7")
     text = "馄饨这个人今天必须走"
     with learned.using(None):
@@ -57,7 +62,10 @@ def test_a_post_the_grammar_leaves_unread_is_a_vote_when_the_model_is_sure() -> 
         assert read_vote_text(text, [text], st, PLAYERS, voter="饺子") is None
 
 
-def test_a_vote_read_by_the_model_under_a_labelled_format_is_void_and_says_so() -> None:
+def test_a_vote_read_by_the_model_under_a_labelled_format_is_void_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(learned, "ATTEMPT_AT", 0.95)
     text, st = "馄饨这个人今天必须走", settings_for("m107")
     with learned.using(None):
         assert read_vote_text(text, [text], st, PLAYERS, voter="饺子") is None
@@ -67,7 +75,8 @@ def test_a_vote_read_by_the_model_under_a_labelled_format_is_void_and_says_so() 
     assert pv.format_error is not None and "机读" in pv.format_error
 
 
-def test_no_name_the_model_can_tell_is_a_void_attempt() -> None:
+def test_no_name_the_model_can_tell_is_a_void_attempt(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(learned, "ATTEMPT_AT", 0.95)
     with learned.using(_reading(6.0), _TARGET):
         got = read_post("killbar7", "饺子", "就那位吧，不多说了")
     assert (got.attempt, got.target, got.format_valid) == (True, "?", False)
@@ -86,6 +95,13 @@ def test_the_model_drops_only_a_void_reading_and_keeps_a_valid_one() -> None:
         assert read_post("m107", "包子", void).attempt
 
 
+def test_under_the_free_format_a_void_reading_stays_for_the_doubts() -> None:
+    text = "投小笼包"  # a target naming no player: void, and a doubt the round may ask
+    with learned.using(_reading(-9.0), _TARGET):
+        got = read_post("killbar7", "包子", text)
+    assert got.attempt and got.format_valid is False
+
+
 def test_the_shipped_models_load_and_read() -> None:
     reading, target = load_model(learned.READING), load_model(learned.TARGET)
     assert reading.labels == ("attempt", "abstain", "change") and target.labels == ("target",)
@@ -95,7 +111,7 @@ def test_the_shipped_models_load_and_read() -> None:
         vote = prepare("我投包子，理由见上", PLAYERS, "饺子", free=free, quoted=False)
         asked = prepare("有人知道几点关门吗？", PLAYERS, "饺子", free=free, quoted=False)
         denied = prepare("不投包子，再看看", PLAYERS, "饺子", free=free, quoted=False)
-        assert reading.probability(vote, "attempt") > learned.ATTEMPT_AT
+        assert reading.probability(vote, "attempt") > 0.95
         assert reading.probability(asked, "attempt") < 0.5
         assert reading.probability(denied, "attempt") < 0.5
 

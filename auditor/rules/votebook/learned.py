@@ -21,22 +21,27 @@ post quotes another (Ⓠ).  Only a player's own post is read (a director's post 
 as a 代投, which :func:`auditor.rules.votebook.parse.proxy_player` decides).
 
 How far the models are trusted (the combination rule, chosen by the leave-one-set-out mean of
-``scripts/vote_learned_eval.py``, never by one set's errors):
+``scripts/vote_learned_eval.py``, never by one set's errors; docs/learned-votes.md has the table):
 
-- The grammar's reading stands unless the model disagrees with confidence.
-- A post the grammar reads as no vote is read as a vote attempt when the model's ``attempt``
-  probability is at least :data:`ATTEMPT_AT`; its target is the roster name the target model
-  ranks first if that name's probability is at least :data:`TARGET_AT` (弃权 when the
-  ``abstain`` probability is higher than any name's), else no player (a void attempt); a
-  change when ``change`` is at least one half.  Under a labelled preset such a post is a
-  vote post with a broken format (void by the seeds: 000 投票格式有误的投票将算作废票, 001/004
-  投票对象有误的票无效); under the free format (版杀7 4.1.2) it counts.
-- Never silent: a vote that rests on the model says so where the director sees it — the
-  ballot's note (:attr:`Second.note`, 「机读：…」) under the free format, its format problem under a
-  labelled one — and the vote book's doubts ask the director whenever such a ballot could
-  change a round (``auditor.rules.votebook.doubt``).
-- The model never removes a vote the grammar read (measured: removing cost more than it
-  gained on the held-out writers), and never changes a target the grammar resolved.
+- A valid reading of the grammar stands, always: the model never removes a vote that counts
+  and never changes a target the grammar resolved.
+- Under a labelled preset (000 M107, 001 030, 004 M39), a post the grammar reads as a VOID
+  vote post (a broken format, a target naming no player) is no vote post at all when the
+  model is at least 90% sure it is none (``attempt`` at most :data:`NO_ATTEMPT_AT`): chatter
+  about the vote (a plan, a report, a question) that the grammar took for a vote in the wrong
+  format.  A void ballot counts for no one, so no round's outcome rests on the model.  What it
+  can move: under M107's LURK-NOVOTE (``requires = "vote_post"``: 投票格式有误的投票将算作废票,
+  a void vote post is a vote post) a player whose only vote post of the day was so dropped is
+  no longer covered — the lead decides (see the report of session 45).
+- Under the free format (版杀7 4.1.2) a void reading stays: the vote book's doubts already
+  weigh it (a target naming no player is asked when it could change a round).
+- The model adds no vote: a post the grammar leaves unread stays unread (:data:`ATTEMPT_AT`
+  None).  Measured: adding where the model is 95% sure raised the leave-one-set-out mean a
+  little under the free format and nothing under the labelled ones, but the target it ranks
+  first was wrong on a whole regression game (跟X beside another name: the count changed
+  silently), and a vote that rests on the model must be a doubt, not a count.  With
+  :data:`ATTEMPT_AT` set, such a vote carries its note (「机读：…」, :attr:`Second.note`) as the
+  ballot's note (free format) or its format problem (labelled): never silent.
 
 The models are loaded once, lazily, only when a post the grammar leaves unread needs them.
 """
@@ -54,8 +59,9 @@ READING = "vote_reading"
 TARGET = "vote_target"
 ABSTAIN = "弃权"
 
-#: The ``attempt`` probability from which a post the grammar left unread is a vote attempt.
-ATTEMPT_AT = 0.95
+#: The ``attempt`` probability from which a post the grammar left unread is a vote attempt;
+#: None: the model adds no vote (see the module docstring: measured, and left off).
+ATTEMPT_AT: float | None = None
 #: The ``attempt`` probability up to which a post the grammar read as a void vote is no vote.
 NO_ATTEMPT_AT = 0.1
 #: The probability from which the target model's first name is the target.
@@ -158,10 +164,11 @@ def using(reading: LinearModel | None, target: LinearModel | None = None) -> Ite
         _override[0], _off[0] = saved
 
 
-def _models() -> tuple[LinearModel, LinearModel]:
+def _model(which: int) -> LinearModel:
+    """The reading (0) or the target (1) model: the override, else the shipped one, loaded once."""
     if _override[0] is not None:
-        return _override[0]
-    return load_model(READING), load_model(TARGET)
+        return _override[0][which]
+    return load_model((READING, TARGET)[which])
 
 
 def second_reading(
@@ -180,19 +187,18 @@ def second_reading(
     model is as sure it is none (:data:`NO_ATTEMPT_AT`); a valid reading stands."""
     if _off[0] or grammar == "valid" or not text.strip():
         return None
-    reading, target_model = _models()
-    probs = reading.probabilities(prepare(text, players, voter, free=free, quoted=quoted))
+    probs = _model(0).probabilities(prepare(text, players, voter, free=free, quoted=quoted))
     p = probs["attempt"]
     if grammar == "void":
-        if p > NO_ATTEMPT_AT:
+        if free or p > NO_ATTEMPT_AT:
             return None
         note = f"机读：语法读作废票，模型读作不是投票（把握 {1 - p:.0%}）"
         return Second(False, "", False, p, note)
-    if p < ATTEMPT_AT:
+    if ATTEMPT_AT is None or p < ATTEMPT_AT:
         return None
     ranked = sorted(
         (
-            (target_model.probability(t), name)
+            (_model(1).probability(t), name)
             for name, t in candidate_texts(text, players, voter, free=free, quoted=quoted)
         ),
         key=lambda x: -x[0],
