@@ -6,7 +6,10 @@ blind25.
 The dev half was tuned on; the blind half was scored once (tests/votes/blind/SCORE.md) and
 is a regression set from then on.  Each half must keep at least the figure it had when the
 reader was last changed, so a regression like the 版杀7 one (labelled votes whose reason
-mentions the past dropped under the free format) fails here.
+mentions the past dropped under the free format) fails here.  Since session 45 the figures
+include the learned second reading (auditor/rules/votebook/learned.py), whose shipped model was
+fitted on these sets: the raised floors are in-sample (docs/learned-votes.md has the figures on
+each set held out).
 """
 
 from __future__ import annotations
@@ -83,17 +86,26 @@ SETS = ROOT / "tests" / "votes"
         ("blind15/posts_blind15.jsonl", 0.981),
         # scored once at 0.945 after session 38's rounds; 0.947 after session 39; 0.957 after
         # session 42 (a change or 代投 the post itself places in the last hour)
-        ("blind16/posts_blind16.jsonl", 0.954),  # 0.959 after session 43
+        (
+            "blind16/posts_blind16.jsonl",
+            0.960,
+        ),  # 0.959 after session 43; 0.965 with the model (s45)
         # scored once at 0.919 (session 39, no tuning yet); 0.938 after session 39 round 1; 0.952
         # after session 42 (a change or 代投 the post itself places in the last hour, also below)
-        ("blind17/posts_blind17.jsonl", 0.951),  # 0.956 after session 43
+        (
+            "blind17/posts_blind17.jsonl",
+            0.958,
+        ),  # 0.956 after session 43; 0.964 with the model (s45)
         # scored once at 0.951 after session 39's rounds; 0.963 after session 42
-        ("blind18/posts_blind18.jsonl", 0.958),
+        ("blind18/posts_blind18.jsonl", 0.964),  # 0.970 with the model (session 45)
         # scored once at 0.920 (session 40, no tuning yet); 0.936 after session 40 round 1 (a vote
         # verb of another language mixed into Chinese: undi); 0.943 after round 2 (a vote its own
         # words void or say is not in effect; the own vote voided before a new one, a change);
         # 0.949 after session 42
-        ("blind19/posts_blind19.jsonl", 0.949),  # 0.954 after session 43
+        (
+            "blind19/posts_blind19.jsonl",
+            0.958,
+        ),  # 0.954 after session 43; 0.964 with the model (s45)
         # scored once at 0.939 after session 40's rounds; 0.951 after session 42
         ("blind20/posts_blind20.jsonl", 0.946),
         # scored once at 0.929 (session 41, no tuning yet); 0.960 after session 41 round 1 (look-alike
@@ -109,9 +121,9 @@ SETS = ROOT / "tests" / "votes"
         # only, 0.947 -> 0.947)
         ("blind23/posts_blind23.jsonl", 0.957),
         # scored once at 0.962 after session 43's rounds (0.954 at the session's start)
-        ("blind24/posts_blind24.jsonl", 0.957),
+        ("blind24/posts_blind24.jsonl", 0.970),  # 0.977 with the model (session 45; in-sample)
         # scored once at 0.950 after session 44's rounds (0.950 at the session's start: unmoved)
-        ("blind25/posts_blind25.jsonl", 0.945),
+        ("blind25/posts_blind25.jsonl", 0.958),  # 0.964 with the model (s45; 0.958 held out)
     ],
 )
 def test_vote_posts_agree_at_least_as_before(name: str, floor: float) -> None:

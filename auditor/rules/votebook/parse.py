@@ -67,6 +67,7 @@ from auditor.rules.freevote import (
     taken_back,
     withdraws_own_ballot,
 )
+from auditor.rules.votebook.learned import second_reading
 from auditor.rules.votebook.model import (
     ABSTAIN,
     Ballot,
@@ -1607,10 +1608,45 @@ def read_vote_text(
             return None  # 给大家示范一下格式：⏎投票对象：饺子 — the format shown, no vote cast
     if start_at == 0 and quoted:
         pv = _followed(text, pv, st, players, quoted[-1]) or pv
-    if pv is None or _withdrawn(text, lines, pv):
+    if pv is not None and _withdrawn(text, lines, pv):
+        return None
+    pv = _second_reading(original, pv, st, players, start_at, voter, quoted)  # votebook.learned
+    if pv is None:
         return None
     left = said_minutes_left(original)
     return pv if left is None else replace(pv, minutes_left=left)
+
+
+def _second_reading(
+    text: str,
+    pv: ParsedVote | None,
+    st: VoteSettings,
+    players: Sequence[str],
+    start_at: int,
+    voter: str,
+    quoted: Sequence[str],
+) -> ParsedVote | None:
+    """A player's own post (``start_at`` 0: no director's 代投) read again by the learned models
+    where they overrule the grammar (:func:`auditor.rules.votebook.learned.second_reading`,
+    whose docstring states the rule):
+    a void reading dropped as no vote, or (when adding is on) an unread post read as a vote
+    that says it rests on the model (「机读：…」 in its note or its format problem)."""
+    if start_at:
+        return pv
+    names = {normalise_name(p) for p in (*players, ABSTAIN)} | SELF_WORDS
+    void = pv is not None and not pv.follows and (pv.format_error or pv.target not in names)
+    grammar = "none" if pv is None else "void" if void else "valid"
+    free = st.format == "free"
+    seen = second_reading(text, players, voter, free=free, quoted=bool(quoted), grammar=grammar)
+    if seen is None:
+        return pv
+    if not seen.vote:
+        return None  # a void reading the model is sure is no vote at all
+    error = None if free else f"没有按格式投票（{seen.note}）"
+    target = normalise_name(seen.target)
+    return ParsedVote(
+        seen.change, seen.target or "？", target, 0, len(text), "", error, read_as=seen.note
+    )
 
 
 # The time left before the vote closes, as a post states it of the moment it is written (002
