@@ -78,3 +78,32 @@ def test_a_substitute_on_his_own_account_is_added_from_the_desk(tmp_path: Path) 
             phone.quit()
     text = game.read_text("utf-8")
     assert 'type = "substitute"' in text and 'value = "糯米"' in text, text[-600:]
+
+
+def test_the_post_page_drafts_the_days_announcement_the_desk_shows(tmp_path: Path) -> None:
+    """Bug 3: the 发布到进程帖 page (and ``auditor post``) drafted at the machine's clock, days
+    before her saved pages' own time (2026-12-11 04:30, as the audit and the desk judge it):
+    a day-less 「公告」 with no 计票, 潜水 or 电梯, whose 补充一 on night 2 left out day 2's
+    (导演指南 §6 promises them).  Now the page's draft is the desk's own 第2天公告, whole."""
+    from selenium.webdriver.common.by import By
+
+    game = fh45b_game(tmp_path / "m39")
+    assert auditor("audit", game.name, "-q", cwd=game.parent).returncode == 7
+    dry = auditor("post", game.name, "announcement", "--dry-run", cwd=game.parent)
+    assert "草稿：第2天公告" in dry.stdout and "[b]第2天计票[/b]" in dry.stdout, dry.stdout[:600]
+    set_password(game, "Yuki")
+    with desk_server(game) as srv:
+        phone = _driver(tmp_path, 390, 844)
+        try:
+            _phone(phone)
+            _login(phone, srv.base, srv.slug, "Yuki")
+            shown = phone.find_element(By.ID, "announcement-1").get_attribute("value") or ""
+            phone.get(f"{srv.base}/g/{srv.slug}/post?kind=announcement")
+            assert phone.find_element(By.TAG_NAME, "h2").text == "第2天公告"
+            part = phone.find_element(By.ID, "post-part-1").text
+            for section in ("第2天计票", "第2天电梯", "第2天遗言"):
+                assert f"[b]{section}[/b]" in part, part[:800]
+            assert part.split() == shown.split()  # (the desk's 公告, word for word)
+            assert _severe(phone) == []
+        finally:
+            phone.quit()
