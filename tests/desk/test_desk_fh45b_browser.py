@@ -84,7 +84,8 @@ def test_the_post_page_drafts_the_days_announcement_the_desk_shows(tmp_path: Pat
     """Bug 3: the 发布到进程帖 page (and ``auditor post``) drafted at the machine's clock, days
     before her saved pages' own time (2026-12-11 04:30, as the audit and the desk judge it):
     a day-less 「公告」 with no 计票, 潜水 or 电梯, whose 补充一 on night 2 left out day 2's
-    (导演指南 §6 promises them).  Now the page's draft is the desk's own 第2天公告, whole."""
+    (导演指南 §6 promises them) and the 遗言.  Now the page's draft is the desk's own 第2天公告,
+    whole; its 遗言 links her post that published 墨白's, not only his own (bug 5)."""
     from selenium.webdriver.common.by import By
 
     game = fh45b_game(tmp_path / "m39")
@@ -104,6 +105,95 @@ def test_the_post_page_drafts_the_days_announcement_the_desk_shows(tmp_path: Pat
             for section in ("第2天计票", "第2天电梯", "第2天遗言"):
                 assert f"[b]{section}[/b]" in part, part[:800]
             assert part.split() == shown.split()  # (the desk's 公告, word for word)
+            # 墨白's 遗言 as she published it (307 #1, pid 3065: 「墨白 的遗言：…」), then his own
+            # 307 #2 (3066); before: only his own, as if she had posted none
+            words = part[part.index("[b]第2天遗言[/b]") :]
+            assert "pid=3065]#1[/url]" in words and "pid=3066]#2[/url]" in words, words
+            assert _severe(phone) == []
+        finally:
+            phone.quit()
+
+
+# 030, two players: 小敏's day 1 holds three first offences of three kinds — a red font, an
+# oath, an insult — each a blue draft (判罚制度：首次违规 蓝牌), so her third blue is a yellow.
+THIRD_BLUE = [
+    "[color=red]我是好人，大家信我[/color]",
+    "我发誓我是好人",
+    "你脑子有病吧，这都看不出来",
+    "今天先说这些",
+    "再补一句",
+    "最后一句",
+]
+
+
+def three_blues(tmp: Path) -> Path:
+    """A checked 030 game whose player 小敏 has three blue drafts on day 1; its game file."""
+    from datetime import datetime, timedelta
+
+    from auditor.game.gamefile import load_game
+    from auditor.rules.engine import check
+    from tests.desk.test_desk_fh44 import LURKER_GAME
+    from tests.rules.test_rule_cases import build_case
+
+    opens = datetime.fromisoformat("2026-11-20T10:00:00+08:00")
+    posts: list[dict[str, object]] = [
+        {"author": "小敏", "tid": 11, "at": opens + timedelta(minutes=10 * i), "message": m}
+        for i, m in enumerate(THIRD_BLUE)
+    ]
+    vote = "投票对象：阿聪\n投票理由：一直不说话"
+    posts.append({"author": "小敏", "tid": 12, "at": opens + timedelta(hours=2), "message": vote})
+    now = datetime.fromisoformat("2026-11-20T23:00:00+08:00")
+    built = build_case(tmp, "rabbit030", LURKER_GAME, posts, now=now)
+    check(load_game(built.game.path), built.store, now=now)
+    built.store.close()
+    return built.game.path
+
+
+def test_a_third_blue_that_says_ask_again_is_asked_again(tmp_path: Path) -> None:
+    """Bug 4: her card said 「批准后：这是第3张蓝牌 → 黄牌（批准时会再问一次）」 and one tap on
+    批准 recorded it.  Now the tap opens the question (确认判 小敏 蓝牌？这是第3张蓝牌 → 黄牌),
+    nothing recorded until 确认."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from auditor.game.gamefile import load_game
+    from auditor.store import Store
+
+    game = three_blues(tmp_path / "g")
+    set_password(game, "导演")
+    with desk_server(game) as srv:
+        phone = _driver(tmp_path, 390, 844)
+        try:
+            _phone(phone)
+            _login(phone, srv.base, srv.slug, "导演")
+            blues = 'article.draft.blue[data-player="小敏"]'
+            ids = [a.get_attribute("data-id") for a in phone.find_elements(By.CSS_SELECTOR, blues)]
+            assert len(ids) == 3, ids
+            for ident in ids[:2]:  # one tap each, said in place (no question)
+                art = phone.find_element(By.ID, f"draft-{ident}")
+                button = art.find_element(By.CSS_SELECTOR, "button.approve")
+                phone.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+                button.click()
+                WebDriverWait(phone, 60).until(
+                    lambda _d, a=art: "done" in (a.get_attribute("class") or "")
+                )
+            phone.get(f"{srv.base}/g/{srv.slug}")
+            third = phone.find_element(By.ID, f"draft-{ids[2]}")
+            said = third.find_element(By.CSS_SELECTOR, ".escalation").text
+            assert "这是第3张蓝牌 → 黄牌" in said and "（批准时会再问一次）" in said, said
+            button = third.find_element(By.CSS_SELECTOR, "button.approve")
+            assert button.text == "批准（蓝牌 → 黄牌）", button.text
+            phone.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+            _submits(phone, button.click)
+            asked = phone.find_element(By.ID, "confirm-text").text
+            assert asked == "确认判 小敏 蓝牌？这是第3张蓝牌 → 黄牌。", asked
+            with Store(load_game(game).store) as store:
+                made = {str(r["finding_id"]) for r in store.decision_history()}
+            assert ids[2] not in made and set(ids[:2]) <= made, made
+            sure = phone.find_element(By.CSS_SELECTOR, "#confirm-form button[type=submit]")
+            _submits(phone, sure.click)
+            toast = phone.find_element(By.ID, "toast").text
+            assert f"已批准 {ids[2]}：小敏 蓝牌" in toast, toast
             assert _severe(phone) == []
         finally:
             phone.quit()
