@@ -197,3 +197,47 @@ def test_a_third_blue_that_says_ask_again_is_asked_again(tmp_path: Path) -> None
             assert _severe(phone) == []
         finally:
             phone.quit()
+
+
+SEND_UNLOADED = """
+const done = arguments[arguments.length - 1];
+const forms = Array.from(document.querySelectorAll('form[action$="/dismiss"]')).slice(0, 3);
+(async () => {
+  for (const f of forms) {  // each sent, its page never loaded (a tap before it came)
+    await fetch(f.action, {method: "POST", body: new FormData(f), redirect: "manual",
+                           credentials: "same-origin"});
+  }
+  done(forms.map((f) => f.querySelector('input[name="pid"]').value));
+})();
+"""
+
+
+def test_results_of_forms_sent_before_their_page_loaded_are_folded(tmp_path: Path) -> None:
+    """Bug 5: results piled up at the top of the page (three 不是公告 tapped a second apart,
+    each before the page of the one before had come).  Now the latest is shown and the
+    older two folded under 「之前的 2 条结果」."""
+    from selenium.webdriver.common.by import By
+
+    game = fh45b_game(tmp_path / "m39")
+    assert auditor("crawl", game.name, cwd=game.parent).returncode == 0
+    set_password(game, "Yuki")
+    with desk_server(game) as srv:
+        phone = _driver(tmp_path, 390, 844)
+        try:
+            _phone(phone)
+            _login(phone, srv.base, srv.slug, "Yuki")
+            pids = phone.execute_async_script(SEND_UNLOADED)
+            assert len(pids) == 3, pids
+            phone.get(f"{srv.base}/g/{srv.slug}")
+            toast = phone.find_element(By.ID, "toast")
+            shown = [p.text for p in toast.find_elements(By.CSS_SELECTOR, "p.flash") if p.text]
+            assert len(shown) == 1 and f"pid {pids[-1]}" in shown[0], shown
+            older = toast.find_element(By.ID, "older-flash")
+            assert older.find_element(By.TAG_NAME, "summary").text == "之前的 2 条结果"
+            assert older.get_attribute("open") is None  # (folded)
+            older.find_element(By.TAG_NAME, "summary").click()
+            said = [p.text for p in older.find_elements(By.CSS_SELECTOR, "p.flash")]
+            assert [f"pid {pids[1]}" in said[0], f"pid {pids[0]}" in said[1]] == [True, True]
+            assert _severe(phone) == []
+        finally:
+            phone.quit()
