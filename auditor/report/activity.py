@@ -12,6 +12,7 @@ from typing import Any, TypedDict
 
 from auditor.game.gamefile import EventType, Game, ThreadKind
 from auditor.game.schedule import Schedule
+from auditor.models import Post
 from auditor.report.labels import plain_note, post_link, thread_name
 from auditor.rules.records import CountedPosts
 from auditor.rules.registry import REGISTRY
@@ -224,14 +225,7 @@ def last_words(
     for player, at in deaths.items():
         if (end is not None and at > end) or (start is not None and at <= start):
             continue
-        told = [
-            sp.post
-            for tid in tids
-            for d in game.directors
-            for sp in store.posts(tid=tid, author=d)
-            if (start is None or sp.post.posted_at > start)
-            and headed_by(sp.post.lines or (sp.post.text,), player, game.players)
-        ]
+        told = _published(game, store, tids, player, start)
         posts = sorted(
             [*told, *(sp.post for tid in tids for sp in store.posts(tid=tid, author=player))],
             key=lambda p: (p.posted_at, p.floor or 0),
@@ -243,6 +237,21 @@ def last_words(
         if said:
             out.append({"player": player, "posts": said, "threads": by_thread(game, said)})
     return out
+
+
+def _published(
+    game: Game, store: Store, tids: Sequence[int], player: str, start: datetime | None
+) -> list[Post]:
+    """The directors' posts in the last-words threads ``tids``, since ``start`` (the day
+    before closed), that publish ``player``'s 遗言: a line begins with his name."""
+    return [
+        sp.post
+        for tid in tids
+        for d in game.directors
+        for sp in store.posts(tid=tid, author=d)
+        if (start is None or sp.post.posted_at > start)
+        and headed_by(sp.post.lines or (sp.post.text,), player, game.players)
+    ]
 
 
 #: What may stand before a name at the head of a line: spaces, list marks and numbers, opening
