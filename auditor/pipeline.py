@@ -988,7 +988,11 @@ def add(
     game = open_game(game.path)
     signer = default_signer(game, by)
     game = current(game, store)
-    new = added(kind, game, values)
+    said = dict(values)  # (a 替补's newcomer and his account: taken out, written as confirm does)
+    new = added(kind, game, said)
+    newcomer = _newcomer(new, said)
+    if newcomer is not None:
+        new = _substituted(new, *newcomer)
     items = [new]
     if isinstance(new.item, DaySpec) and isinstance(game.discovery, Discovery):
         base = game.discovery.base or game
@@ -1043,7 +1047,9 @@ def _write_signed(
         {"proposal": ident, "by": signer, "kind": fixed.kind, "wrote": what, "was": was}
         | ({"before": first} if first else {}),
     )
-    verb = "已补上" if fixed.source == "导演补充" else "已确认"
+    verb = (
+        "已补上" if fixed.source.split("；")[0] == "导演补充" else "已确认"
+    )  # (替补的人 after ；)
     message = f"{verb} {ident}：{what}" + (f"（原为：{was}）" if was else "")
     if first:
         message = f"游戏文件里的天要从第1天起连续，所以先照原样确认了：{first}。{message}"

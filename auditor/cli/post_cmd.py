@@ -29,6 +29,7 @@ from auditor.cli.console import err
 from auditor.forum.fetch import Fetcher
 from auditor.forum.post import PartResult, Target
 from auditor.game.gamefile import Game
+from auditor.pipeline import game_now
 from auditor.posting import (
     NotPostableError,
     PostFailedError,
@@ -111,7 +112,10 @@ def post_cmd(
         rs = ruleset_for(g)
         with open_store(g, existing="生成草稿") as store:
             require_crawled(g, store, action="生成草稿")
-            when = now_in(g.timezone, now) or datetime.now(UTC).astimezone(g.timezone)
+            # (the game's own clock, as the audit and the desk judge it: a pages game's newest
+            # saved page — the machine's clock drafted a day-less 公告 for a game days ahead)
+            when = now_in(g.timezone, now) or game_now(g, store)
+            when = when or datetime.now(UTC).astimezone(g.timezone)
             draft = make_draft(g, store, rs, kind, when, day)
             limit = int(g.forum.maxpostsize)
             if dry_run:

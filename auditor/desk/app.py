@@ -629,7 +629,9 @@ class DeskApp:
             # itself beside the question: its rule, day, post, reason and standing
             recs = await run_in_threadpool(actions.records, game)
             found = next((d for d in recs.drafts if str(d["id"]) == ident), None)
-            if chosen == "red" or chosen in (found or {}).get("sends_off", ()):
+            # (so does a card that becomes more than itself — 这是第3张蓝牌 → 黄牌 — as
+            # the card says on the page: 批准时会再问一次; fh45b bug 4)
+            if chosen == "red" or chosen in _asked_again(found):
                 what = red_question(str(form.get("player", "")), chosen, found)
                 if request.headers.get("x-desk-fetch") == "1":  # (the card was drawn before)
                     return JSONResponse({"ok": False, "ask": True, "message": what})
@@ -1178,14 +1180,25 @@ def _items(text: str) -> list[tuple[str, str]]:
     return items
 
 
+def _asked_again(draft: Mapping[str, object] | None) -> list[str]:
+    """The colours approved only after a second question: those that do more than add
+    themselves (判罚制度：三蓝合一黄、三黄合一红；红牌罚下 — the card's 批准后：…), by the
+    player's cards as they are now."""
+    said = (draft or {}).get("escalations")
+    sends = (draft or {}).get("sends_off")
+    return [*(said if isinstance(said, dict) else {}), *(sends if isinstance(sends, list) else ())]
+
+
 def red_question(player: str, card: str, draft: Mapping[str, object] | None) -> str:
-    """The question before a card that sends a player off: a red, or the card that makes
-    his third yellow (判罚制度：三黄合一红；红牌罚下), with what it does."""
+    """The question before a card that does more than itself: a red, the card that makes his
+    third yellow (判罚制度：三黄合一红；红牌罚下) or his third blue (三蓝合一黄), with what it does."""
     if card == "red":
         return f"确认判 {player} 红牌？红牌即罚下。"
     said = (draft or {}).get("escalations")
-    said = (said.get(card) if isinstance(said, dict) else None) or "累计成红牌"
-    return f"确认判 {player} {card_name(card)}？{said}：红牌即罚下。"
+    said = said.get(card) if isinstance(said, dict) else None
+    if card not in _asked_again({"sends_off": (draft or {}).get("sends_off")}):
+        return f"确认判 {player} {card_name(card)}？{said or '累计合牌'}。"
+    return f"确认判 {player} {card_name(card)}？{said or '累计成红牌'}：红牌即罚下。"
 
 
 def batch_members(

@@ -95,17 +95,20 @@ def add_item(
 ADD_FIELDS = {  # what the add form sends, per kind (the names ``auditor game --add`` takes)
     # (a day with the 环节 the director adds or corrects: confirm.PHASE_FIELDS)
     "day": ("day", "opens", "closes", "accelerated", "delayed", *PHASE_FIELDS),
-    "event": ("type", "player", "how", "at", "pid"),  # (pid: 补上 under a post not read)
+    # (pid: 补上 under a post not read; a 替补's newcomer and his account: same | own)
+    "event": ("type", "player", "how", "at", "pid", "newcomer", "account"),
 }
+SUBSTITUTE_FIELDS = ("newcomer", "account")  # sent by a 替补 only (hidden for any other type)
 
 
 def add_values(kind: str, form: Mapping[str, object]) -> dict[str, object]:
     """The values of the add form (empty fields left out: ``added`` names what is missing)."""
     values: dict[str, object] = {}
+    substitute = str(form.get("type", "")).strip() == "substitute"
     for name in ADD_FIELDS.get(kind, ()):
         raw = str(form.get(name, "")).strip()
-        if not raw:
-            continue
+        if not raw or (name in SUBSTITUTE_FIELDS and not substitute):
+            continue  # (a newcomer typed, then another type chosen: not sent on)
         if name in ("accelerated", "delayed"):
             values[name] = raw == "yes"
         elif name in ("opens", "closes", "at", "phase_opens", "phase_closes"):

@@ -78,6 +78,18 @@ def _draft(game: Game, kind: str, when: datetime) -> Draft:
         return make_draft(game, store, ruleset_for(game), kind, when, None)
 
 
+def judged_now(game: Game) -> datetime:
+    """The time a draft is made at: the game's own clock (:func:`pipeline.game_now`: a
+    ``pages`` game's newest saved page), as the desk's page and the report judge it, else the
+    machine's — the same draft the desk's 公告 shows, never a day-less one (fh45b bug 3)."""
+    try:
+        with pipeline.open_store(game, existing="生成草稿") as store:
+            at = pipeline.game_now(game, store)
+    except AuditorError:
+        at = None  # (no store yet: the preview says so)
+    return at.astimezone(game.timezone) if at is not None else datetime.now(game.timezone)
+
+
 def preview(game: Game, kind: str, thread: int | None, when: datetime) -> Shown:
     """The draft of ``kind`` at ``when`` and the thread it would go to, from the store and
     the game file alone (no forum: the page opens at once, a slow or dead forum blocks
@@ -153,7 +165,7 @@ async def show(app: DeskApp, request: Request) -> Response:
     shown = None
     forum = request.query_params.get("forum") == "1"  # (no script: the forum on a tap)
     if kind in KINDS:
-        when = datetime.now(game.timezone)
+        when = await run_in_threadpool(judged_now, game)
         shown = await run_in_threadpool(
             preview, game, kind, _thread(request.query_params.get("thread")), when
         )

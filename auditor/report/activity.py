@@ -4,6 +4,7 @@ chart and the LURK-DAY legend, from the check's records and the stored findings.
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from functools import partial
@@ -11,6 +12,7 @@ from typing import Any, TypedDict
 
 from auditor.game.gamefile import EventType, Game, ThreadKind
 from auditor.game.schedule import Schedule
+from auditor.models import Post
 from auditor.report.labels import plain_note, post_link, thread_name
 from auditor.rules.records import CountedPosts
 from auditor.rules.registry import REGISTRY
@@ -206,7 +208,10 @@ def last_words(
     """遗言 of the announced day: the players out after the day before closed and by this
     day's close, each once (his first elimination), in the order of their deaths (M107
     公示前一天出局角色名单（按出局顺序排序）、遗言), with his posts in the game's last-words
-    threads as links.  A player with no such post has no line."""
+    threads as links — and the director's there that publish his (M39 4、公示前一天出局角色
+    名单、遗言; 遗言 are handed to the director: a line of the director's post, since the day
+    before closed, that begins with his name, 墨白 的遗言：…; fh45b).  A player with no such
+    post has no line."""
     tids = [t.tid for t in game.threads if t.kind is ThreadKind.LASTWORDS]
     if day is None or not tids:
         return []
@@ -220,8 +225,9 @@ def last_words(
     for player, at in deaths.items():
         if (end is not None and at > end) or (start is not None and at <= start):
             continue
+        told = _published(game, store, tids, player, start)
         posts = sorted(
-            (sp.post for tid in tids for sp in store.posts(tid=tid, author=player)),
+            [*told, *(sp.post for tid in tids for sp in store.posts(tid=tid, author=player))],
             key=lambda p: (p.posted_at, p.floor or 0),
         )
         said: list[dict[str, object]] = [
@@ -231,6 +237,45 @@ def last_words(
         if said:
             out.append({"player": player, "posts": said, "threads": by_thread(game, said)})
     return out
+
+
+def _published(
+    game: Game, store: Store, tids: Sequence[int], player: str, start: datetime | None
+) -> list[Post]:
+    """The directors' posts in the last-words threads ``tids``, since ``start`` (the day
+    before closed), that publish ``player``'s 遗言: a line begins with his name."""
+    return [
+        sp.post
+        for tid in tids
+        for d in game.directors
+        for sp in store.posts(tid=tid, author=d)
+        if (start is None or sp.post.posted_at > start)
+        and headed_by(sp.post.lines or (sp.post.text,), player, game.players)
+    ]
+
+
+#: What may stand before a name at the head of a line: spaces, list marks and numbers, opening
+#: brackets (【墨白】, - 墨白：), emoji — never a quotation mark (「墨白说…」 quotes someone).
+_LINE_HEAD = frozenset(" \t\u3000-*•·●○◆◇▶►→>#【[［（(")
+
+
+def headed_by(lines: Sequence[str], player: str, players: Sequence[str]) -> bool:
+    """Whether a line begins with ``player``'s name (after list marks, numbers, opening
+    brackets and emoji), not with a longer player's name that starts with it."""
+    longer = [q for q in players if len(q) > len(player) and q.startswith(player)]
+    for line in lines:
+        i = 0
+        while i < len(line) and (
+            line[i] in _LINE_HEAD
+            or line[i].isdigit()
+            or (line[i] in ".、)）" and i > 0 and line[i - 1].isdigit())
+            or unicodedata.category(line[i]).startswith("S")
+        ):
+            i += 1
+        head = line[i:]
+        if head.startswith(player) and not any(head.startswith(q) for q in longer):
+            return True
+    return False
 
 
 def by_thread(game: Game, posts: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
