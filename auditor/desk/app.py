@@ -629,8 +629,7 @@ class DeskApp:
             # itself beside the question: its rule, day, post, reason and standing
             recs = await run_in_threadpool(actions.records, game)
             found = next((d for d in recs.drafts if str(d["id"]) == ident), None)
-            # (so does a card that becomes more than itself — 这是第3张蓝牌 → 黄牌 — as
-            # the card says on the page: 批准时会再问一次; fh45b bug 4)
+            # (the card says so on the page only then: 批准时会再问一次; fh45b bug 4)
             if chosen == "red" or chosen in _asked_again(found):
                 what = red_question(str(form.get("player", "")), chosen, found)
                 if request.headers.get("x-desk-fetch") == "1":  # (the card was drawn before)
@@ -1181,12 +1180,11 @@ def _items(text: str) -> list[tuple[str, str]]:
 
 
 def _asked_again(draft: Mapping[str, object] | None) -> list[str]:
-    """The colours approved only after a second question: those that do more than add
-    themselves (判罚制度：三蓝合一黄、三黄合一红；红牌罚下 — the card's 批准后：…), by the
-    player's cards as they are now."""
-    said = (draft or {}).get("escalations")
+    """The colours approved only after a second question: those that send the player off
+    (判罚制度：三黄合一红；红牌罚下), by his cards as they are now.  A card that only merges
+    (三蓝合一黄) says so on its face (批准后：…) and is one tap, as every other decision."""
     sends = (draft or {}).get("sends_off")
-    return [*(said if isinstance(said, dict) else {}), *(sends if isinstance(sends, list) else ())]
+    return list(sends) if isinstance(sends, list) else []
 
 
 def red_question(player: str, card: str, draft: Mapping[str, object] | None) -> str:
