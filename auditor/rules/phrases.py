@@ -270,7 +270,7 @@ def to_match(m: PhraseMatch) -> Match:
 
 
 def _model_finding(
-    code: str, gp: GamePost, opts: Mapping[str, Any], title: str, p: float
+    code: str, gp: GamePost, opts: Mapping[str, object], title: str, p: float
 ) -> Finding:
     """The question the learned reading puts to the director (card none): the line quoted,
     the category it suspects, 机读 (no lexicon word was found)."""
@@ -296,12 +296,9 @@ def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
         if gp.kind is None:
             return
         matches = post_matches(gp, ctx)  # found for the whole check at once (_prepare)
-        asked: tuple[str, float] | None = None
-        if not matches:
-            # most posts: nothing for any PHRASE rule; a few the model asks about
-            asked = model_question(gp.post.text, ctx)
-            if asked is None or asked[0] != category:
-                return
+        asked = None if matches else model_question(gp.post.text, ctx)
+        if not matches and (asked is None or asked[0] != category):
+            return  # most posts: nothing for any PHRASE rule (a few: the model's question)
         notice = False
         if gp.lastwords:
             # Last words are carded when the rule set lists them (a clause that reaches
@@ -314,8 +311,7 @@ def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
                 notice = True
         elif gp.kind.value not in opts["threads"]:
             return
-        if asked is not None:
-            # Never a card on the model's word alone: a question, the line quoted (phrasemodel)
+        if asked is not None:  # never a card on the model's word alone (phrasemodel)
             yield _model_finding(code, gp, opts, lexicon.title, asked[1])
             return
         found = [to_match(m) for m in matches if m.category == category]
