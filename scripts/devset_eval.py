@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Precision and recall of the banned-phrase matcher on the dev set, per category.
 
-    python scripts/devset_eval.py [tests/devset/phrases_dev.tsv] [--errors] [--lexicon PATH]...
+    python scripts/devset_eval.py [tests/devset/phrases_dev.tsv] [--errors] [--lexicon PATH]... [--model]
 
 Line-level scoring (tests/devset/README.md "Scoring"): a line is a true positive for
 category C when C is in its label and the matcher reports C; a line that does not carry C
@@ -107,6 +107,25 @@ def matcher_predict(
     return predict
 
 
+def model_predict(grammar: Callable[[str], set[str]]) -> Callable[[str], set[str]]:
+    """The matcher's reading plus the learned reading's questions (auditor.rules.phrasemodel)
+    counted as detections: a line the matcher finds nothing in gets the category the model
+    would ask the director about (the sets have no roster: no names to replace)."""
+    from auditor.rules.matcher import matcher_for
+    from auditor.rules.phrasemodel import question
+
+    m = matcher_for((), True)
+
+    def predict(text: str) -> set[str]:
+        got = grammar(text)
+        if got:
+            return got
+        asked = question(text, (), m)
+        return {asked[0]} if asked else set()
+
+    return predict
+
+
 def report(s: Score, out=sys.stdout) -> None:  # type: ignore[no-untyped-def]
     print(
         f"{'category':<12} {'tp':>4} {'fp':>4} {'fn':>4} {'precision':>9} {'recall':>7}", file=out
@@ -157,6 +176,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--by-evasion", action="store_true", help="recall per evasion kind and clean lines hit"
     )
+    ap.add_argument(
+        "--model",
+        action="store_true",
+        help="count the learned reading's questions (机读) as detections, beside the matcher",
+    )
     add_half_option(ap)
     args = ap.parse_args(argv)
     name = Path(args.path).name
@@ -167,6 +191,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     predict = matcher_predict(args.lexicon, not args.no_default)
+    if args.model:
+        predict = model_predict(predict)
     rows = read_rows(Path(args.path))
     if args.half:
         rows = [r for r in rows if in_half(r.id, args.half)]

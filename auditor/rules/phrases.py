@@ -42,6 +42,7 @@ from auditor.rules.lexicon import (
     lexicon_digest,
 )
 from auditor.rules.matcher import Matcher, PhraseMatch, cached_matcher
+from auditor.rules.phrasemodel import question
 
 if TYPE_CHECKING:
     from auditor.models import Post
@@ -177,6 +178,10 @@ def _prepare(
     for key in matched:
         for m in cache[key]:
             found.setdefault(f"PHRASE-{m.category}", set()).add(key)
+    # The posts the matcher left alone that the model asks about (auditor.rules.phrasemodel)
+    for post in looked:
+        if not cache.get(id(post)) and (asked := model_question(post.text, ctx)) is not None:
+            found[f"PHRASE-{asked[0]}"].add(id(post))
     return {code: ids for code, ids in found.items() if code in codes}
 
 
@@ -218,6 +223,13 @@ POST_BATCH.append(_prepare)
 BATCH_CHARS = 500_000
 
 
+def model_question(text: str, ctx: Context) -> tuple[str, float] | None:
+    """What the learned reading asks the director about a post the matcher found nothing
+    in: (category, probability) or None (:func:`auditor.rules.phrasemodel.question`, the
+    game's players read as names, the matcher's own normalisation)."""
+    return question(text, _game_names(ctx), matcher_for_context(ctx))
+
+
 def _in_a_name(m: PhraseMatch, names: list[tuple[int, int]]) -> bool:
     """The match lies inside a player's name, or straddles one as a sound-alike or
     look-alike (found by what the characters sound or look like, not what they are)."""
@@ -257,6 +269,25 @@ def to_match(m: PhraseMatch) -> Match:
     return Match(m.text, m.start, m.end, detail)
 
 
+def _model_finding(
+    code: str, gp: GamePost, opts: Mapping[str, object], title: str, p: float
+) -> Finding:
+    """The question the learned reading puts to the director (card none): the line quoted,
+    the category it suspects, 机读 (no lexicon word was found)."""
+    text = gp.post.text.strip()
+    shown = text if len(text) <= 60 else text[:59] + "…"
+    start = gp.post.text.find(text[:60])
+    return post_finding(
+        code,
+        gp,
+        opts,
+        [Match(text[:60], start, start + len(text[:60]), f"机读：疑似{title}（把握 {p:.0%}）")],
+        key="model",
+        note=f"机读：疑似{title}「{shown}」——词库里没有找到词，请导演判断（不出牌）",
+        card="none",
+    )
+
+
 def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
     category = code.removeprefix("PHRASE-")
     seed = "；".join(lexicon.seeds)
@@ -265,8 +296,9 @@ def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
         if gp.kind is None:
             return
         matches = post_matches(gp, ctx)  # found for the whole check at once (_prepare)
-        if not matches:
-            return  # most posts: nothing for any PHRASE rule, whatever its threads
+        asked = None if matches else model_question(gp.post.text, ctx)
+        if not matches and (asked is None or asked[0] != category):
+            return  # most posts: nothing for any PHRASE rule (a few: the model's question)
         notice = False
         if gp.lastwords:
             # Last words are carded when the rule set lists them (a clause that reaches
@@ -278,6 +310,9 @@ def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
                     return
                 notice = True
         elif gp.kind.value not in opts["threads"]:
+            return
+        if asked is not None:  # never a card on the model's word alone (phrasemodel)
+            yield _model_finding(code, gp, opts, lexicon.title, asked[1])
             return
         found = [to_match(m) for m in matches if m.category == category]
         if found:
@@ -310,6 +345,9 @@ def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
     引用别人的内容不算在引用者头上；提到规则（规则说不能发誓）、转述别人的发誓不算。
     一帖一条发现，列出该帖本类全部命中。预设的 threads 不含 lastwords 时，遗言里的
     骂人、发誓、诅咒、担保只提醒导演（card none，遗言由导演公示）。
+    词库什么也没找到、而机读模型（auditor.rules.phrasemodel，按已评分的测试集训练的字 n 元
+    线性模型）很有把握是本类的帖子，作为问题交给导演（「机读：疑似…」并引用原句，card none，
+    不出牌）；词库有意放过的同类说法（提到规则、游戏用语）机读不问。
 
     FAIL：“{fail}”。
 

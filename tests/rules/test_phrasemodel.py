@@ -1,0 +1,79 @@
+"""auditor.rules.phrasemodel: the learned reading of banned phrases beside the matcher (issue 35,
+session 45) — the shipped model loads and reads, the text is prepared alike in training and
+reading, and the combined reader asks the director (card none, 机读) only where the matcher
+found nothing (tests/rules/cases/phrases_model.toml); ``scripts/train_phrase_model.py --check`` re-fits the shipped file.
+
+The cases below are written here, not taken from any set."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from auditor.rules.matcher import matcher_for
+from auditor.rules.phrasemodel import CLEAN, NAME, THRESHOLD, model, prepare, question
+from auditor.rules.phrases import CATEGORIES
+from tests import paths
+
+ROOT = paths.ROOT
+UNSCORED = "NOT YET SCORED"
+
+
+@pytest.fixture(scope="module")
+def matcher():  # type: ignore[no-untyped-def]
+    return matcher_for((), True)
+
+
+def test_the_shipped_model_loads_and_reads_every_category_it_was_fitted_on() -> None:
+    m = model()
+    assert set(m.labels) <= {*CATEGORIES, CLEAN} and CLEAN in m.labels and len(m.labels) >= 19
+    probs = m.probabilities("今天也好好找狼")
+    assert set(probs) == set(m.labels) and all(0 <= p <= 1 for p in probs.values())
+
+
+def test_it_was_trained_on_scored_sets_only() -> None:
+    trained = model().trained_on
+    assert "tests/phrases/blind23" in trained and "tests/devset" in trained
+    for folder in trained:
+        with (ROOT / folder / "README.md").open(encoding="utf-8") as fh:
+            assert UNSCORED not in fh.readline(), folder
+
+
+def test_names_become_a_placeholder_longest_first_and_digits_zero(matcher) -> None:  # type: ignore[no-untyped-def]
+    assert prepare("小狗蛋说狗蛋是3号", ("狗蛋", "小狗蛋")) == f"{NAME}说{NAME}是0号"
+    # the matcher's own normalisation: 繁→简, full width
+    norm = matcher.built.norm.normalise
+    assert prepare("導演ＡＢ", (), norm) == prepare("导演ab", (), norm)
+
+
+def test_a_line_the_matcher_finds_nothing_in_is_asked_only_when_the_model_is_sure(matcher) -> None:  # type: ignore[no-untyped-def]
+    assert question("今天加速日，大家早点来投票", (), matcher) is None
+    assert question("", (), matcher) is None
+    # filling the day's count (030 6(5) 灌水), said without 灌水/刷帖/水
+    assert not matcher.find("大家多发几帖凑够数")
+    asked = question("大家多发几帖凑够数", (), matcher)
+    assert asked is not None and asked[0] == "DROWN" and asked[1] >= THRESHOLD
+    # a player's name is Ⓝ to the model: the same question whoever is named
+    assert question("包子多发几帖凑够数", ("包子",), matcher) == question(
+        "馄饨多发几帖凑够数", ("馄饨",), matcher
+    )
+
+
+def test_a_spelling_the_matcher_set_aside_on_purpose_is_no_question(matcher) -> None:  # type: ignore[no-untyped-def]
+    # a rule named (规则说不能发誓): the matcher's reasoned no stands over the model
+    text = "提醒一下，规则里写了不能发誓，大家注意"
+    assert any(m.category == "OATH" for m, _ in matcher.explain(text))
+    assert question(text, (), matcher) is None
+
+
+def test_the_shipped_model_is_what_the_scored_sets_fit() -> None:
+    pytest.importorskip("sklearn", reason="the train extra (scikit-learn) is not installed")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "train_phrase_model.py"), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
