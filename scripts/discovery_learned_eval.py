@@ -317,9 +317,11 @@ def main(argv: list[str] | None = None) -> int:
                 return p.got + proposed_items(p.rec, props), p.listed or bool(kinds)
 
             rows[(la, pa)].append((short, grammar, score(posts, combined)))
-        if not args.grid:
-            _, g, c = rows[grid[0]][-1]
-            print(_row(short, g, c), flush=True)
+        for g_ in grid:
+            _, g, c = rows[g_][-1]
+            print(
+                _row(short, g, c) + (f"  (la={g_[0]} pa={g_[1]})" if args.grid else ""), flush=True
+            )
     for g in grid:
         print(_mean(f"mean la={g[0]} pa={g[1]}", rows[g]), flush=True)
     return 0

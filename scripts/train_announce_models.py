@@ -57,7 +57,7 @@ N = (1, 3)
 MIN_DF = 2
 # weights whose magnitude is below this are dropped and the rest rounded to 3 places: the
 # files stay small (the leave-one-set-out figures are measured on the pruned models)
-PRUNE_BELOW = 0.05
+PRUNE_BELOW = 0.15
 
 
 @dataclass(frozen=True)
