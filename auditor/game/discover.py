@@ -31,6 +31,7 @@ from datetime import datetime, time, timedelta, tzinfo
 from functools import cache
 from itertools import pairwise
 
+from auditor.game import learned
 from auditor.game.announce import Announced, Notice, Patterns
 from auditor.game.confirm import HOW_LABEL, THREAD_LABEL, Proposal, write_proposals
 from auditor.game.drafted import draft_rest
@@ -1920,6 +1921,15 @@ def _announced_events(
         if spec is None or spec.kind not in counted or post.author not in game.directors:
             continue
         said = _announced(patterns, post, disc)
+        # the learned reading (auditor.game.learned): a kind the grammar read nothing of is
+        # listed (未读懂的公告) and its items proposed, 机读, for the director to confirm
+        kinds, machine = learned.second_reading(
+            game.players, _text(post), str(spec.kind), said, post.posted_at, game.timezone
+        )
+        if kinds and post.pid is not None:
+            disc.unplaced.add(post.pid)
+            asked = [f"{m.says()}（pid {post.pid}）" for m in machine]
+            disc.proposals.extend(asked or [f"{learned.why_kind(kinds)}（pid {post.pid}）"])
         found = _without_taken_back(game, post, found, disc)
         opening_of = _opening_of(post, spec, days, said, found)
         if rest is not None and post.pid in disc.read:
