@@ -1052,6 +1052,9 @@ def _take_day(
         if not (_same_moment(f.opens, opens) and _same_moment(f.closes, closes)):
             # (where the forum says it: the post, or the day's threads when no post does)
             where = f"帖子 pid {pid}" if pid is not None else "按这一天的帖子推出"
+            moved = _closed_by(f_)
+            if moved is not None and moved != pid:
+                where += f"，关门见帖子 pid {moved}"
             disc.warnings.append(
                 f"第{n}天：论坛上写的是 {_fmt(opens)} 至 {_fmt(closes)}（{where}），"
                 f"游戏文件写的是 {_fmt(f.opens)} 至 {_fmt(f.closes)}（以游戏文件为准）"
@@ -1066,7 +1069,19 @@ def _take_day(
     days[n] = spec
     status = "inferred" if any(v[1] == "inferred" for v in f_.fields.values()) else "stated"
     source = f"pid {pid}" if pid else "投票帖环节"
+    # a day its 延时 or 加速 post gave its close is proposed citing that post (fh45b: 延时成功…
+    # 关门 → 23:00, not the opening that said 21:00); the opening stays in the source
+    moved = _closed_by(f_)
+    if moved is not None and moved != pid:
+        source, pid = f"{source}；关门 pid {moved}", moved
     disc.days.append(Sourced(spec, source, pid, f_.how, status, dict(f_.fields)))
+
+
+def _closed_by(f: _Day) -> int | None:
+    """The post a delayed or sped-up day's close was read from, else None."""
+    said = f.fields.get("closes")
+    m = re.match(r"pid (\d+)", said[0]) if said and (f.delayed or f.accelerated) else None
+    return int(m.group(1)) if m else None
 
 
 _NIGHT_TITLE = lazy(r"第\s*\S{1,3}\s*[夜晚](?!上)|夜谈|夜聊")
