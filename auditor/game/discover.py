@@ -2365,15 +2365,16 @@ def acceleration_proposals(
         living = [p for p in game.players if p not in out_at or out_at[p] > d.opens]
         asked: dict[str, set[str]] = {"加速": set(), "延时": set()}
         for p in posts:
-            if p.tid not in process or p.author not in living:
+            seat = _seat_of(p, events)
+            if p.tid not in process or seat not in living:
                 continue
             if not (d.opens <= p.posted_at <= deadline):
                 continue
             text = _text(p)
             if _ASK_FAST.search(text):
-                asked["加速"].add(p.author)
+                asked["加速"].add(seat)
             if delays and _ASK_SLOW.search(text):
-                asked["延时"].add(p.author)
+                asked["延时"].add(seat)
         for what, who in asked.items():
             n, k = len(who), len(living)
             passed = n * 2 > k if majority == "more_than_half" else n * 2 >= k
@@ -2381,6 +2382,16 @@ def acceleration_proposals(
             if passed and not done:
                 out.append(_request_proposal(game, d, what, who, k, (days, posts)))
     return out
+
+
+def _seat_of(p: Post, events: list[Event]) -> str:
+    """The seat a post's author plays: a substitute on his own account (糯米 for 鱼丸, from
+    his event's time) asks for the seat (seed 004 替补: 代替该玩家继续游戏); else the author."""
+    for e in events:
+        own = e.type is EventType.SUBSTITUTE and e.value == p.author != e.player
+        if own and (e.at is None or e.at <= p.posted_at):
+            return e.player
+    return p.author
 
 
 def _request_proposal(

@@ -6,13 +6,21 @@ an emoji opens.  Sentences written for these tests (none from a test set)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from auditor.game.announce import Patterns
-from auditor.game.discover import Discovery, _Day, _take_day
-from auditor.game.gamefile import DaySpec, EventType, Game, ThreadKind, ThreadSpec, parse_game
+from auditor.game.discover import Discovery, _Day, _take_day, acceleration_proposals
+from auditor.game.gamefile import (
+    DaySpec,
+    Event,
+    EventType,
+    Game,
+    ThreadKind,
+    ThreadSpec,
+    parse_game,
+)
 from auditor.game.state import unread_posts, why_listed
 from auditor.models import Post
 
@@ -136,3 +144,29 @@ def test_a_delayed_day_is_proposed_citing_the_post_that_gave_its_close() -> None
         (805, "pid 801；关门 pid 805"),
         (811, "pid 811"),
     ]
+
+
+def test_a_substitute_s_own_account_asks_for_the_seat(tmp_path: Path) -> None:
+    """seed 004 替补 (替补玩家…代替该玩家继续游戏) and 加速或延时 (申请人数…大于等于存活人数的
+    一半): the newcomer's 申请延时 on his own account counts for the seat he plays."""
+    names = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"]
+    (tmp_path / "pages").mkdir()
+    game = parse_game(
+        {
+            "game": {"name": "t", "ruleset": "m39", "directors": ["导演"], "tag": "M39"},
+            "forum": {"pages": "pages/", "board": 2},
+            "players": {"names": names},
+        },
+        tmp_path / "game.toml",
+    )
+    askers = ["甲", "乙", "丙", "新人"]
+    posts = [
+        Post(1, i, i, n, None, _at(4, 12) + timedelta(minutes=i), "", "申请延时")
+        for i, n in enumerate(askers, 1)
+    ]
+    day = DaySpec(2, _at(3, 9), _at(4, 21))
+    threads = [ThreadSpec(1, ThreadKind.PROCESS, None)]
+    sub = Event(EventType.SUBSTITUTE, "丁", _at(4, 10), value="新人")
+    assert not acceleration_proposals(game, threads, [day], [], posts)
+    (found,) = acceleration_proposals(game, threads, [day], [sub], posts)
+    assert found.kind == "delay" and "4/8" in found.text
