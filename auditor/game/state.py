@@ -103,6 +103,8 @@ def _text(p: Post) -> str:
 def why_listed(players: Sequence[str], text: str) -> str | None:
     """Why a director's post nothing was read from is listed: it names a player, says a
     notice's word (游戏结束, 平安, 加速, GAME OVER, out …) or states a time; else None."""
+    if _proxy_ballot(text):
+        return None
     text = _ADDRESSED.sub("", text)  # (@X / 回X：: the player asked is no subject of it)
     if _elevator_only(players, text):
         return None
@@ -161,6 +163,15 @@ def _word_only_unheld(why: str, text: str, at: datetime, opening: datetime | Non
     if not why.startswith("写了「"):
         return False
     return (opening is not None and at < opening) or _answers_only(text)
+
+
+def _proxy_ballot(text: str) -> bool:
+    """The director's 代投 (代投：X 托我投的 / 投票对象：Y, or @X 已代投 Y): a ballot the tally
+    reads (seed 004 投票: 演员可以委托导演代投), telling no event — unless it says a fact (出局, 当选 …) too."""
+    said = fold(text)
+    if "代投" not in said or _rx_fact.search(said):
+        return False
+    return bool(re.search(r"投票对象\s*[:：]", said) or _ADDRESSED.match(said))
 
 
 def _answers_only(text: str) -> bool:

@@ -170,3 +170,10 @@ def test_a_substitute_s_own_account_asks_for_the_seat(tmp_path: Path) -> None:
     assert not acceleration_proposals(game, threads, [day], [], posts)
     (found,) = acceleration_proposals(game, threads, [day], [sub], posts)
     assert found.kind == "delay" and "4/8" in found.text
+
+
+def test_the_director_s_proxy_ballot_is_the_tally_s() -> None:
+    """seed 004 投票 (演员可以委托导演代投): 代投 with its 投票对象, or @X 已代投 Y, is a ballot."""
+    assert why_listed(PLAYERS, "【代投】黄瓜\n投票对象：冬瓜\n投票理由：代投") is None
+    assert why_listed(PLAYERS, "@黄瓜 已代投 冬瓜 ✅") is None
+    assert why_listed(PLAYERS, "代投：黄瓜托我投的。投票对象：冬瓜。冬瓜出局。") is not None
