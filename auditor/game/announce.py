@@ -1316,6 +1316,10 @@ def _line_starts(text: str) -> str:
     Lv.3： / 🌄 Day 2) is no word, and a label's list reads from the line's start."""
     # (not a symbol that says something: 🏆 村民阵营 heads the winner, see _symbols; 🌙 X, ⚖ X,
     # ★ X, 🏁 X, 🔫 — the night, the vote, the sheriff, the end, the shot: fold's shorthand)
+    # (the skull before a night's label is the label's own: ☠️ 昨晚： over its list of names)
+    text = _rx.sub(
+        rf"(?m)^[ \t\u3000]*[☠💀]\ufe0f?[ \t\u3000]*(?=(?:{_NIGHT_HEADER})\s*[:：]\s*$)", "", text
+    )
     return _rx.sub(
         rf"(?m)^[ \t\u3000]*(?:(?![🏆☾☽🌙⚖🏁★⭐🔫🟥])(?:{_DECORATION.pattern})[ \t\u3000]*)*",
         "",

@@ -177,3 +177,11 @@ def test_the_director_s_proxy_ballot_is_the_tally_s() -> None:
     assert why_listed(PLAYERS, "【代投】黄瓜\n投票对象：冬瓜\n投票理由：代投") is None
     assert why_listed(PLAYERS, "@黄瓜 已代投 冬瓜 ✅") is None
     assert why_listed(PLAYERS, "代投：黄瓜托我投的。投票对象：冬瓜。冬瓜出局。") is not None
+
+
+def test_the_skull_before_a_night_s_label_is_the_label_s() -> None:
+    """☠️ 昨晚： over its list is the night's label (seed 000 公示: 夜晚出局角色名单); a skull
+    before a name is that name's death, as before; a name the label's line keeps alive none."""
+    assert _read("☠️ 昨晚：\n- 芒果\n") == [("eliminated", "芒果", None)]
+    assert _read("☠️ 芒果") == [("eliminated", "芒果", None)]
+    assert _read("☠️ 昨晚：芒果没死") == []
