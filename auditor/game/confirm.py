@@ -120,7 +120,13 @@ class Proposal:
         guess = "（方式是推断的：原文没有写明）" if self.inferred and how else ""
         if item.type is EventType.ELIMINATED and item.how is None:
             guess = "（方式：公告里没有写明，确认时用 --how 写明）"
-        return f"{EVENT_LABEL[item.type]}：{item.player}，{_fmt_at(item.at)}{(' ' + how) if how else ''}{guess}"
+        # (a substitute names the newcomer beside the seat: 替补：格瓦斯 → 秋林 — fh45)
+        who = (
+            f"{item.player} → {item.value}"
+            if item.type is EventType.SUBSTITUTE and item.value
+            else item.player
+        )
+        return f"{EVENT_LABEL[item.type]}：{who}，{_fmt_at(item.at)}{(' ' + how) if how else ''}{guess}"
 
 
 def phases_said(d: DaySpec) -> str:

@@ -185,3 +185,11 @@ def test_the_skull_before_a_night_s_label_is_the_label_s() -> None:
     assert _read("☠️ 昨晚：\n- 芒果\n") == [("eliminated", "芒果", None)]
     assert _read("☠️ 芒果") == [("eliminated", "芒果", None)]
     assert _read("☠️ 昨晚：芒果没死") == []
+
+
+def test_a_substitute_s_proposal_names_the_newcomer() -> None:
+    """fh45: 「替补：格瓦斯，12-04 10:30」 named no 秋林 — the summary names both."""
+    from auditor.game.confirm import Proposal
+
+    sub = Event(EventType.SUBSTITUTE, "黄瓜", _at(4, 10), value="橘子")
+    assert Proposal("event", sub, "pid 1").describe().startswith("替补：黄瓜 → 橘子，")
