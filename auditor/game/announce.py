@@ -183,6 +183,10 @@ _SUPPOSE = lazy(
     r"估计|希望|别让|不要让|不能让|可别|再犯|再有|再[^，。]{1,6}?就|会被|将(?=被|会|红牌|罚下|出局)|"
     r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|(?:吗|嘛(?![，,…\.])|(?<![怎什这那多])么)(?![啡])|"
     r"例如|比如|譬如|举例|不代表|不意味着|不等于|未必|不一定"
+    # the rule for the dead, said to one of them (出局了不许说话, 出局后不得发言): it presupposes
+    # the death already told and tells none (seed 000 6、发帖与诈尸 (1): 禁止已出局角色…发言)
+    r"|出局(?:了|的人?|者|后|以后|之后)?\s*[,，]?\s*(?:就|还|也)?\s*(?:不许|不准|不能|不得|禁止|别|不要)"
+    r"\s*(?:再)?\s*(?:说话|发言|发帖|讲话|开口|回帖|诈尸)"
     r"|" + _HEARSAY
 )  # (晚上嘛，… / 晚上嘛……: 嘛 before a pause marks the topic, it asks nothing)
 # (with a light verb between: 不作放逐判决, 不予淘汰, 不会出局)
@@ -353,6 +357,8 @@ _SHERIFF_SUBJECT = lazy(
     r"(?:当选|成为|担任)(?:了|为)?(?:本场|本局)?(?:的)?(?:新任|新的?)?\s*警长"
     r"|(?:被)?(?:选为|推选为|选举为|立为|推为)(?:了)?\s*警长|(?<![谁去来])(?:做|出任)(?:了)?\s*警长|(?:上任|就任|荣任)\s*警长"
     r"|(?:继任|接任)(?:为)?(?:新任|新)?\s*警长|(?:拿到|接过|获得|得到|接到|戴上|佩戴|别上|挂上)(?:了)?\s*警徽"
+    # the spoken 当 with its result said (当上警长, 当了警长, 当警长了) — not a wish (想当警长)
+    r"|(?<![想要谁去来会能该])当(?:上了?|了)\s*警长|(?<![想要谁去来会能该])当\s*警长(?=了|啦|咯|喽)"
 )
 # a theme's words of command: leading a team (指挥, 带队, 领队, 领导, 统领) or the office
 # itself (警长, 队长, 船长)
@@ -1305,6 +1311,22 @@ def clean(text: str) -> str:
 _SENTENCES = lazy(r"[^。！!；;？?\n]+[。！!；;？?]*")
 
 
+def _line_starts(text: str) -> str:
+    """Each line from its first word: the blank an emoji left before a label (🎐 雏见泽综合症
+    Lv.3： / 🌄 Day 2) is no word, and a label's list reads from the line's start."""
+    # (not a symbol that says something: 🏆 村民阵营 heads the winner, see _symbols; 🌙 X, ⚖ X,
+    # ★ X, 🏁 X, 🔫 — the night, the vote, the sheriff, the end, the shot: fold's shorthand)
+    # (the skull before a night's label is the label's own: ☠️ 昨晚： over its list of names)
+    text = _rx.sub(
+        rf"(?m)^[ \t\u3000]*[☠💀]\ufe0f?[ \t\u3000]*(?=(?:{_NIGHT_HEADER})\s*[:：]\s*$)", "", text
+    )
+    return _rx.sub(
+        rf"(?m)^[ \t\u3000]*(?:(?![🏆☾☽🌙⚖🏁★⭐🔫🟥])(?:{_DECORATION.pattern})[ \t\u3000]*)*",
+        "",
+        text,
+    )
+
+
 def own_words(text: str, clause: str) -> str:
     """The sentence of the post ``text`` that the reader's ``clause`` was read from, in the
     post's own words (BBCode gone): the reader's clause is in its own normalised words
@@ -1457,8 +1479,7 @@ class Patterns:
         # (陶罐 顶号上位，接替 Y; 陶罐 换上，替下 Y: the newcomer's own words, then the verb)
         # (a time or a manner between them is no name: 今天接替, 今天起替补, 永久替换)
         between = r"(?:[从自][^，。,]{0,8}?起|即日起|(?:今天|今日|明天|本日)起?)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:顶号)?\s*(?:(?:上场|入场|进场|换上|上位)\s*[，,]?)?\s*(?:临时|暂时|来(?:了|啦|咯|喽)?)?\s*(?:作为替补)?\s*(?:永久|长期)?\s*(?:(?:用|以|使用)(?:本人|自己的?|新)?\s*(?:账号|帐号|马甲|ID))?"
-        # (来替 X: 替 right before a name)
-        # (X 替下 Y, X 换下 Y: the sports commentator's — X comes on for Y; 代替离开的 Y)
+        # (来替 X: 替 before a name; X 替下/换下 Y: the commentator's, X on for Y; 代替离开的 Y)
         verb = (
             rf"(?:顶替|顶上了?|顶|接替|替补|替换|替下了?|换下了?|代替了?|暂代|代打|接手|接管了?"
             rf"|替(?=\s*(?:{one})))\s*(?:(?:离开|退出|病倒|请假|出差|缺席|掉线)了?的)?"
@@ -1484,6 +1505,7 @@ class Patterns:
             re.compile(
                 rf"替补\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:入场|上场|进场|加入|补位|接替|顶替|顶上|代替)(?!\s*(?:{one}))"
             ),
+            _arrow_substitute(one, free),
             # 替补：蚕豆 接 松果 / 蚕豆 代 腰果 (the sentence says 替补 or 请假: see substitutes)
             re.compile(rf"(?P<new>{one})\s*(?:接|代|换)\s*(?P<who>{one})"),
             # 瓜子回来了，蚕豆把签位还给他: the substitute gives the place back
@@ -1510,6 +1532,12 @@ class Patterns:
     def find(self, text: str) -> list[Announced]:
         return self.read(text)[0]
 
+    def _prepared(self, text: str) -> str:
+        """The post in the grammar's words, its layout read (lists, labels, tables, reports)."""
+        text = self._tables(self._bare_deaths(_piped_passive(self._unrelay(_line_starts(text)))))
+        text = self._lists(_day_label(_line_starts(clean(text))))
+        return self._reports(self._shorthand(self._night_label(text)))
+
     def read(self, text: str) -> tuple[list[Announced], list[str]]:
         """What the post announces, and the clauses with an elimination's word whose
         player the grammar could not place (the post is then listed as 未读懂的公告 even
@@ -1527,19 +1555,7 @@ class Patterns:
         said_wrong = len(clean(text)) != len(_BBCODE.sub("", _QUOTE.sub("", _own(text))))
         # a sentence the director corrects mid-way, before clean() keeps the second half
         unplaced = [m.group(0) for m in _SELF_CORRECTED.finditer(_own(text))]
-        text = self._reports(
-            self._shorthand(
-                self._night_label(
-                    self._lists(
-                        _day_label(
-                            clean(
-                                self._tables(self._bare_deaths(_piped_passive(self._unrelay(text))))
-                            )
-                        )
-                    )
-                )
-            )
-        )
+        text = self._prepared(text)
         unplaced += self._unread_verbs
         post = _post_kind(text, said_wrong)
         self._post_tallied = self._tally(text)
@@ -2863,6 +2879,15 @@ def _post_kind(text: str, said_wrong: bool) -> tuple[bool, bool, bool, bool]:
     return correction, vote_result, badge_post, night_post
 
 
+def _arrow_substitute(one: str, free: str) -> re.Pattern[str]:
+    """鱼丸 请假 → 糯米 替补: an arrow from the seat to the newcomer, the substitute's word
+    after it (seed 004 替补: 替补玩家…代替该玩家继续游戏)."""
+    return re.compile(
+        rf"(?P<who>{one})[^→\n，。,]{{0,10}}?\s*(?:→|->|=>|⇒|⟶)\s*"
+        rf"(?P<new>{one}|{free}{{1,12}}?)\s*(?:替补|顶替|接替|接手|顶上|代打)(?!\s*(?:{one}))"
+    )
+
+
 def _piped_label(words: Sequence[str]) -> re.Pattern[str]:
     """The piped list's object words, and a label made of the rule set's words for the piped
     (今天喵喵：A、B, 继续喵喵的：A, 咪啪组：A — a word of one repeated character runs on)."""
@@ -3413,7 +3438,7 @@ class _Sentence:
             how = (
                 "elected"
                 if _rx.match(
-                    r"当选|成为|担任|拿到|获得|得到|戴上|佩戴|别上|挂上|被?选|推选|上任|就任|荣任"
+                    r"当|成为|担任|拿到|获得|得到|戴上|佩戴|别上|挂上|被?选|推选|上任|就任|荣任"
                     r"|立为|推为|做|出任",
                     m.group(0),
                 )
@@ -4193,6 +4218,8 @@ _SPOKEN_DEATHS = (
         r"被\1杀了",
     ),
     (lazy(r"(?<!被)(?<![我你他她])(毒|刀|狙)的是"), r"被\1的是"),
+    # the clause-final spoken death (X 挂了, X 寄了) heading a 的是 (昨晚挂的是 X): 出局的是 X
+    (lazy(r"(?<![我你他她悬牵披])(?:挂|寄|嘎|噶)(?:掉)?的是"), "出局的是"),
     (lazy(r"([票投])出去"), r"\1出"),
 )
 

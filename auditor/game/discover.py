@@ -1053,6 +1053,9 @@ def _take_day(
         if not (_same_moment(f.opens, opens) and _same_moment(f.closes, closes)):
             # (where the forum says it: the post, or the day's threads when no post does)
             where = f"帖子 pid {pid}" if pid is not None else "按这一天的帖子推出"
+            moved = _closed_by(f_)
+            if moved is not None and moved != pid:
+                where += f"，关门见帖子 pid {moved}"
             disc.warnings.append(
                 f"第{n}天：论坛上写的是 {_fmt(opens)} 至 {_fmt(closes)}（{where}），"
                 f"游戏文件写的是 {_fmt(f.opens)} 至 {_fmt(f.closes)}（以游戏文件为准）"
@@ -1067,7 +1070,19 @@ def _take_day(
     days[n] = spec
     status = "inferred" if any(v[1] == "inferred" for v in f_.fields.values()) else "stated"
     source = f"pid {pid}" if pid else "投票帖环节"
+    # a day its 延时 or 加速 post gave its close is proposed citing that post (fh45b: 延时成功…
+    # 关门 → 23:00, not the opening that said 21:00); the opening stays in the source
+    moved = _closed_by(f_)
+    if moved is not None and moved != pid:
+        source, pid = f"{source}；关门 pid {moved}", moved
     disc.days.append(Sourced(spec, source, pid, f_.how, status, dict(f_.fields)))
+
+
+def _closed_by(f: _Day) -> int | None:
+    """The post a delayed or sped-up day's close was read from, else None."""
+    said = f.fields.get("closes")
+    m = re.match(r"pid (\d+)", said[0]) if said and (f.delayed or f.accelerated) else None
+    return int(m.group(1)) if m else None
 
 
 _NIGHT_TITLE = lazy(r"第\s*\S{1,3}\s*[夜晚](?!上)|夜谈|夜聊")
@@ -2360,15 +2375,16 @@ def acceleration_proposals(
         living = [p for p in game.players if p not in out_at or out_at[p] > d.opens]
         asked: dict[str, set[str]] = {"加速": set(), "延时": set()}
         for p in posts:
-            if p.tid not in process or p.author not in living:
+            seat = _seat_of(p, events)
+            if p.tid not in process or seat not in living:
                 continue
             if not (d.opens <= p.posted_at <= deadline):
                 continue
             text = _text(p)
             if _ASK_FAST.search(text):
-                asked["加速"].add(p.author)
+                asked["加速"].add(seat)
             if delays and _ASK_SLOW.search(text):
-                asked["延时"].add(p.author)
+                asked["延时"].add(seat)
         for what, who in asked.items():
             n, k = len(who), len(living)
             passed = n * 2 > k if majority == "more_than_half" else n * 2 >= k
@@ -2376,6 +2392,16 @@ def acceleration_proposals(
             if passed and not done:
                 out.append(_request_proposal(game, d, what, who, k, (days, posts)))
     return out
+
+
+def _seat_of(p: Post, events: list[Event]) -> str:
+    """The seat a post's author plays: a substitute on his own account (糯米 for 鱼丸, from
+    his event's time) asks for the seat (seed 004 替补: 代替该玩家继续游戏); else the author."""
+    for e in events:
+        own = e.type is EventType.SUBSTITUTE and e.value == p.author != e.player
+        if own and (e.at is None or e.at <= p.posted_at):
+            return e.player
+    return p.author
 
 
 def _request_proposal(

@@ -68,7 +68,7 @@ _SHORTHAND: list[tuple[re.Pattern[str], str]] = [
         (rf"{_W}eliminated{_E}", "出局"),
         (rf"{_W}(?:night\s*report|last\s+night|night)\s*[:：]\s*none{_E}", "昨夜出局：无"),
         (
-            rf"{_W}(?:night\s*report|last\s+night|night(?!\s+(?:falls|on|of|phase|time|actions?)))"
+            rf"{_W}(?:night\s*report|last\s+night|night(?!\s+(?:falls|on|of|phase|time|actions?))(?!\s*\d+\s*(?:开始|starts?|begins?)))"
             r"\s*[:：]?",
             "昨夜：",
         ),
@@ -133,7 +133,11 @@ _TWELVE_HOUR = lazy(r"(?<![\d:])(1[0-2]|0?[1-9])(?:[:：](\d{2}))?\s*(am|pm)(?![
 _SYMBOLS: list[tuple[re.Pattern[str], str]] = [
     (lazy(p, re.M), r)
     for p, r in [
-        (r"^[ \t]*[☾☽🌙][ \t]*", "昨夜："),
+        # (not before the night's own word: 🌙 入夜，行动请私信 / 🌙 Night 2 开始 begin tonight)
+        (
+            r"^[ \t]*[☾☽🌙](?![ \t]*(?:入夜|今晚|今夜|夜晚|晚上|夜间|(?:[Nn]ight|第\s*\S{1,2}\s*夜)))[ \t]*",
+            "昨夜：",
+        ),
         (r"^[ \t]*⚖[ \t]*", "投票："),
         (r"🟥[ \t]*", "红牌 "),
         # the hunter's gun after a death (✝ X → 🔫 ✝ Y): the shot that took Y

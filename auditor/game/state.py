@@ -103,6 +103,12 @@ def _text(p: Post) -> str:
 def why_listed(players: Sequence[str], text: str) -> str | None:
     """Why a director's post nothing was read from is listed: it names a player, says a
     notice's word (游戏结束, 平安, 加速, GAME OVER, out …) or states a time; else None."""
+    if _proxy_ballot(text):
+        return None
+    text = _ADDRESSED.sub("", text)  # (@X / 回X：: the player asked is no subject of it)
+    if _elevator_only(players, text):
+        return None
+    text = _NOT_VOTED.sub("", text)  # (X 还没投: the tally's reminder, no event of X)
     names = [] if roster_only(players, text) else _names_in(players, text)
     if names:
         return f"提到玩家 {'、'.join(names)}"
@@ -123,6 +129,55 @@ def why_listed(players: Sequence[str], text: str) -> str | None:
         return f"写了「{phase}」"
     counted = from_now(text)  # 还剩两小时关门: a time from the post's moment
     return f"写了时间「{counted}」" if counted else None
+
+
+# the player a director's reply is addressed to (@桃桃 对，…; 回酸菜缸：得发！): the one who
+# asked, not what the reply tells of
+_ADDRESSED = re.compile(r"^\s*(?:@\s*[^\s，,：:@]{1,16}|回(?:复)?\s*[^\s，,：:]{1,12}?\s*[：:])\s*")
+
+
+# a line or clause that only says players have not voted yet (- 风铃 还没投, X、Y 尚未投票)
+_NOT_VOTED = re.compile(
+    r"(?m)(?:^|(?<=[，,。；;]))[ \t]*[-*•·]?[ \t]*[^\s，,。；;：:]{1,12}"
+    r"(?:[ \t]*[、和][ \t]*[^\s，,。；;：:]{1,12})*[ \t]*(?:还没|尚未|仍未|还未|没有?|未)[ \t]*投(?:票)?(?:呢|哦|喔|啊)?"
+    r"[ \t]*[!！~～。]*[ \t]*$"
+)
+_ELEVATOR = re.compile(r"^\s*(?:[二2]楼)?\s*电梯\s*[:：]")
+
+
+def _elevator_only(players: Sequence[str], text: str) -> bool:
+    """电梯：A B C … — the floors' index of the players' posts, nothing but roster names after
+    its label: who is listed is no event (the index of the living is the 公示's business)."""
+    m = _ELEVATOR.match(fold(text))
+    if m is None:
+        return False
+    rest = fold(text)[m.end() :]
+    for p in sorted(players, key=len, reverse=True):
+        rest = rest.replace(fold(p), " ")
+    return not re.sub(r"[\s、，,。;；|/]+", "", rest)
+
+
+def _word_only_unheld(why: str, text: str, at: datetime, opening: datetime | None) -> bool:
+    """A post listed for a notice's word alone that tells no event: a rule's or a thread's
+    word before the game's first day opened (nothing told yet), or a reply to a player."""
+    if not why.startswith("写了「"):
+        return False
+    return (opening is not None and at < opening) or _answers_only(text)
+
+
+def _proxy_ballot(text: str) -> bool:
+    """The director's 代投 (代投：X 托我投的 / 投票对象：Y, or @X 已代投 Y): a ballot the tally
+    reads (seed 004 投票: 演员可以委托导演代投), telling no event — unless it says a fact (出局, 当选 …) too."""
+    said = fold(text)
+    if "代投" not in said or _rx_fact.search(said):
+        return False
+    return bool(re.search(r"投票对象\s*[:：]", said) or _ADDRESSED.match(said))
+
+
+def _answers_only(text: str) -> bool:
+    """A director's reply to a player (@X / 回X：) naming no one else and telling no fact
+    (出局, 当选, 平安 …): the rule or the plan explained to the one who asked."""
+    return bool(_ADDRESSED.match(text)) and not _rx_fact.search(_ADDRESSED.sub("", text))
 
 
 def _plan_only(text: str) -> bool:
@@ -477,6 +532,10 @@ def unread_posts(
     the day, so each of their directors' posts that names a player or a time is listed."""
     kinds = {t.tid: t.kind for t in threads}
     kinds |= {tid: ThreadKind.DISCUSSION for tid in undated if tid not in kinds}
+    # (seed 000 公示: 每个游戏日白天开始时…公示 — the events are told from the first day's
+    # opening on: a post before it that names no player states the rules, a thread's use or
+    # the plan, never an event)
+    opening = min((d.opens for d in days), default=None)
     out: list[Unread] = []
     for p in sorted(posts, key=lambda p: (p.posted_at, p.pid or 0)):
         if p.pid is None or p.pid in read or p.tid not in kinds:
@@ -489,6 +548,8 @@ def unread_posts(
             continue  # a player's last words as the director posts them: their words
         why = why_listed(game.players, text)
         if why is None or declares_candidates(game.players, text):
+            continue
+        if _word_only_unheld(why, text, p.posted_at, opening):
             continue
         if why.startswith("写了时间") and _agrees(p, game, days):
             continue
