@@ -192,4 +192,4 @@ def test_a_substitute_s_proposal_names_the_newcomer() -> None:
     from auditor.game.confirm import Proposal
 
     sub = Event(EventType.SUBSTITUTE, "黄瓜", _at(4, 10), value="橘子")
-    assert Proposal("event", sub, "pid 1").describe().startswith("替补：黄瓜 → 橘子，")
+    assert Proposal("event", sub, "pid 1").describe().startswith("替补：黄瓜（由 橘子 接替），")
