@@ -6,6 +6,9 @@ re-fit on the scored sets (scripts/train_vote_reading.py --check)."""
 from __future__ import annotations
 
 import sys
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -121,3 +124,48 @@ def test_the_shipped_models_equal_a_refit() -> None:
     from train_vote_reading import main
 
     assert main(["--check"]) == 0
+
+
+def test_a_dropped_void_vote_post_still_counts_for_lurk_novote_and_is_shown(
+    tmp_path: Path,
+) -> None:
+    """M107 5(2) 没有投票（或弃票）的玩家将记作一张黄牌; 投票格式有误的投票将算作废票: a void
+    vote post is a vote post.  The model may take its void-vote notice away, never give a card
+    (LURK-NOVOTE), and the drop is shown in the round's reason with the post and its link."""
+    from auditor.rules.engine import build_context, ruleset_for, run_rules
+    from auditor.rules.votebook import votes_for
+    from tests.rules.test_rule_cases import build_case
+
+    tz = ZoneInfo("Asia/Shanghai")
+    posts = [
+        {
+            "author": "饺子",
+            "tid": 12,
+            "at": datetime(2026, 11, 20, 10, tzinfo=tz),
+            "message": "投票对象：包子\n投票理由：包子好吃",
+        },
+        {  # words under a labelled format: a void vote post by the grammar
+            "author": "包子",
+            "tid": 12,
+            "at": datetime(2026, 11, 20, 12, tzinfo=tz),
+            "message": "我投饺子",
+        },
+    ]
+    fragment = '[players]\nnames = ["饺子", "包子"]\n'
+    built = build_case(tmp_path, "m107", fragment, posts, datetime(2026, 11, 20, 23, tzinfo=tz))
+    try:
+        ctx = build_context(built.game, built.store, now=built.now)
+        rs = ruleset_for(built.game)
+        with learned.using(_reading(-6.0), _TARGET):  # sure it is no vote: dropped
+            book = votes_for(ctx)
+            got = [
+                (f.code, f.player) for f in run_rules(ctx, rs, codes=["LURK-NOVOTE", "VOTE-FORMAT"])
+            ]
+    finally:
+        built.store.close()
+    assert got == []  # no void-vote notice (the model took it), and no card (it gives none)
+    assert "包子" in book.days[1].voted
+    reason = book.days[1].rounds[0].reason
+    assert (
+        "机读：判为不是投票" in reason and "包子「我投饺子」" in reason and "（第 3 楼；" in reason
+    )

@@ -11,7 +11,7 @@ from typing import Any
 from auditor.game.gamefile import DaySpec, ThreadKind, VoteCorrection
 from auditor.rules.base import Context, GamePost
 from auditor.rules.votebook.declared import Now, declared_candidates, rulings
-from auditor.rules.votebook.doubt import ask_when_unsure
+from auditor.rules.votebook.doubt import ask_when_unsure, show_dropped
 from auditor.rules.votebook.judge import eligible, judge
 from auditor.rules.votebook.model import (
     Ballot,
@@ -155,7 +155,9 @@ def _window(
             dv.replied.add(gp.player)
     elig = [p for p in ctx.game.players if eligible(ctx, st, p, w.opens, w.closes)]
     weight = inputs.procedure.sheriff_weight(st)
-    read = _upstairs(inputs, _read(inputs, posts, dv, w, inputs.corrections), posts, dv, w)
+    dropped: list[tuple[GamePost, str, str]] = []  # void readings the learned reading dropped
+    read = _read(inputs, posts, dv, w, inputs.corrections, dropped)
+    read = _upstairs(inputs, read, posts, dv, w)
     ballots = judge(ctx, st, read, dv, w, state.candidates, weight)
     ruled = _ruled(inputs, posts, ballots)
     if ruled:  # the director's rulings in the thread, as corrections of the posts they rule
@@ -174,6 +176,7 @@ def _window(
             dv.voted.add(b.voter)
             dv.replied.add(b.voter)  # a proxy vote is the player's reply
     dv.ballots.extend(ballots)
+    _dropped(ctx, dv, tally, w, ballots, dropped)
     if not tally.closed:
         tally.reason += "（尚未关门，暂计）"
     # A hidden (屏蔽) post is still a post: its author voted, though the tally can't read
@@ -198,19 +201,42 @@ def _window(
     return tally, elig
 
 
+def _dropped(
+    ctx: Context,
+    dv: DayVotes,
+    tally: RoundTally,
+    w: Window,
+    ballots: Sequence[Ballot],
+    dropped: Sequence[tuple[GamePost, str, str]],
+) -> None:
+    """A post whose void reading the learned reading dropped (and no ruling read as a ballot)
+    is still its author's vote post before the close (M107 5(2)), and is shown to the director
+    in the round's reason, never silent (:func:`show_dropped`)."""
+    kept = {b.pid for b in ballots}
+    shown = [x for x in dropped if x[0].post.pid not in kept and x[0].post.posted_at <= w.closes]
+    dv.voted.update(voter for _, voter, _ in shown)
+    show_dropped(ctx.game.forum.url, tally, shown)
+
+
 def _read(
     inputs: _Inputs,
     posts: Sequence[GamePost],
     dv: DayVotes,
     w: Window,
     corrections: Mapping[int, VoteCorrection],
+    dropped: list[tuple[GamePost, str, str]] | None = None,
 ) -> list[Ballot]:
-    """The window's posts read as unjudged ballots (the vote posts among them)."""
+    """The window's posts read as unjudged ballots (the vote posts among them); ``dropped``
+    gets the posts whose void reading the learned reading dropped (:func:`read_ballot`)."""
     ctx, st = inputs.ctx, inputs.st
     return [
         b
         for gp in posts
-        if (b := read_ballot(ctx, st, gp, dv.day, w, corrections, inputs.versions, inputs.names))
+        if (
+            b := read_ballot(
+                ctx, st, gp, dv.day, w, corrections, inputs.versions, inputs.names, dropped
+            )
+        )
         is not None
     ]
 

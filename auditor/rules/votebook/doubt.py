@@ -146,6 +146,20 @@ def ask_doubts(
     return list(d.ballots)
 
 
+def show_dropped(
+    base: str | None, rt: RoundTally, dropped: Sequence[tuple[GamePost, str, str]]
+) -> None:
+    """The posts whose void vote reading the learned reading dropped as no vote (session 45,
+    :mod:`auditor.rules.votebook.learned`), listed in the round's reason with their texts and
+    links (never silent).  Such a post is still a vote post for LURK-NOVOTE (the book counts
+    it): the model may take a void-vote notice away, never give a card."""
+    if dropped:
+        shown = "；".join(
+            f"{v}「{_short(gp)}」（{where(base, gp)}；{note}）" for gp, v, note in dropped
+        )
+        rt.reason += f"；机读：判为不是投票（未计为废票，仍算发过投票帖）：{shown}"
+
+
 def _label(d: Decision) -> str:
     """The round as the director is shown it (第1天第2轮 可疑者辩论投票)."""
     return f"第{d.dv.day}天" + (d.rt.name if d.rt.round is not None and d.rt.name else "")

@@ -29,10 +29,12 @@ How far the models are trusted (the combination rule, chosen by the leave-one-se
   vote post (a broken format, a target naming no player) is no vote post at all when the
   model is at least 90% sure it is none (``attempt`` at most :data:`NO_ATTEMPT_AT`): chatter
   about the vote (a plan, a report, a question) that the grammar took for a vote in the wrong
-  format.  A void ballot counts for no one, so no round's outcome rests on the model.  What it
-  can move: under M107's LURK-NOVOTE (``requires = "vote_post"``: 投票格式有误的投票将算作废票,
-  a void vote post is a vote post) a player whose only vote post of the day was so dropped is
-  no longer covered — the lead decides (see the report of session 45).
+  format.  A void ballot counts for no one, so no round's outcome rests on the model.  Nor
+  does a card: under M107's LURK-NOVOTE (``requires = "vote_post"``: 投票格式有误的投票将算作废票,
+  a void vote post is a vote post) the dropped post still counts as its author's vote post
+  (the model may take a void-vote notice away, never give a card), and the drop is never
+  silent: the round's reason lists the post, its text and link, under 「机读：判为不是投票」
+  (:func:`auditor.rules.votebook.doubt.show_dropped`).
 - Under the free format (版杀7 4.1.2) a void reading stays: the vote book's doubts already
   weigh it (a target naming no player is asked when it could change a round).
 - The model adds no vote: a post the grammar leaves unread stays unread (:data:`ATTEMPT_AT`

@@ -1570,12 +1570,14 @@ def read_vote_text(
     struck: Sequence[str] = (),
     voter: str = "",
     quoted: Sequence[str] = (),
+    dropped: list[str] | None = None,
 ) -> ParsedVote | None:
     """What one post's text says about voting under the preset's format: the one reader
     for both forms (a labelled vote is valid under the free format; a vote in words is a
     void vote post under a labelled one).  ``start_at``: where a director's 代投 starts;
     ``struck``: the post's struck-through parts (:func:`strike_out`); ``voter``: whose
-    vote it would be; ``quoted``: the texts the post quotes (a vote it follows)."""
+    vote it would be; ``quoted``: the texts the post quotes (a vote it follows);
+    ``dropped``: gets the learned reading's note when it drops a void reading as no vote."""
     if struck:
         text = strike_out(text, struck)
     original = text
@@ -1610,7 +1612,7 @@ def read_vote_text(
         pv = _followed(text, pv, st, players, quoted[-1]) or pv
     if pv is not None and _withdrawn(text, lines, pv):
         return None
-    pv = _second_reading(original, pv, st, players, start_at, voter, quoted)  # votebook.learned
+    pv = _second_reading(original, pv, st, players, start_at, voter, quoted, dropped)  # learned
     if pv is None:
         return None
     left = said_minutes_left(original)
@@ -1625,6 +1627,7 @@ def _second_reading(
     start_at: int,
     voter: str,
     quoted: Sequence[str],
+    dropped: list[str] | None = None,
 ) -> ParsedVote | None:
     """A player's own post (``start_at`` 0: no director's 代投) read again by the learned models
     where they overrule the grammar (:func:`auditor.rules.votebook.learned.second_reading`,
@@ -1640,8 +1643,10 @@ def _second_reading(
     seen = second_reading(text, players, voter, free=free, quoted=bool(quoted), grammar=grammar)
     if seen is None:
         return pv
-    if not seen.vote:
-        return None  # a void reading the model is sure is no vote at all
+    if not seen.vote:  # a void reading the model is sure is no vote at all: said (``dropped``)
+        if dropped is not None:
+            dropped.append(seen.note)
+        return None
     error = None if free else f"没有按格式投票（{seen.note}）"
     target = normalise_name(seen.target)
     return ParsedVote(
@@ -1913,11 +1918,12 @@ def read_ballot(
     corrections: Mapping[int, VoteCorrection],
     versions: VersionsFn | None,
     names: Mapping[str, str] | None = None,
+    dropped: list[tuple[GamePost, str, str]] | None = None,
 ) -> Ballot | None:
     """The post as an unjudged ballot (None when it is no vote attempt): the version the
-    tally uses, its parsed vote, a correction's verdict, the target resolved to a player."""
-    game = ctx.game
-    post = gp.post
+    tally uses, its parsed vote, a correction's verdict, the target resolved to a player;
+    ``dropped`` gets the post the learned reading drops (:func:`_noted_drop`)."""
+    game, post = ctx.game, gp.post
     if gp.lastwords:  # killbar7: the dead post last words in the vote thread
         return None
     correction = corrections.get(post.pid) if post.pid is not None else None
@@ -1926,19 +1932,17 @@ def read_ballot(
     voter, proxy, start_at = _voter(game, gp)
     if voter is None:
         return None
-    note = ""
-    edit_check = False
-    used = post
+    note, edit_check, used = "", False, post
     if post.posted_at <= w.closes:
         used, edit_check, note = _effective_post(post, w.closes, versions, game.timezone)
     cands = list(names) if names else list(game.players)
 
-    def parse(p: Post, start: int = 0) -> ParsedVote | None:
+    def parse(p: Post, start: int = 0, sink: list[str] | None = None) -> ParsedVote | None:
         at = start_at if p is post else start
-        return _read_post(p, st, cands, at, voter)
+        return _read_post(p, st, cands, at, voter, sink)
 
-    pv = parse(used)
-    edited_target = ""
+    machine: list[str] = []  # the learned reading's note, when it drops this version's void reading
+    pv, edited_target = parse(used, sink=machine), ""
     if versions is not None and post.pid is not None:
         used, pv, note, edited_target = _target_edits(
             game,
@@ -1952,6 +1956,7 @@ def read_ballot(
             names=names,
         )
     if pv is None and correction is None:
+        _noted_drop(dropped, gp, voter, machine)
         return None
     match: Match | None = None
     if pv is not None:
@@ -1984,13 +1989,28 @@ def read_ballot(
     return _read_target(b, pv, game, names)
 
 
+def _noted_drop(
+    dropped: list[tuple[GamePost, str, str]] | None, gp: GamePost, voter: str, machine: list[str]
+) -> None:
+    """(post, voter, note) into ``dropped`` when the learned reading dropped the grammar's void
+    reading of the version the tally uses (:func:`_second_reading`): the post is still a vote
+    post (M107 5(2)), and the director is shown it (:func:`auditor.rules.votebook.doubt.show_dropped`)."""
+    if machine and dropped is not None:
+        dropped.append((gp, voter, machine[0]))
+
+
 def _read_post(
-    p: Post, st: VoteSettings, cands: Sequence[str], at: int, voter: str
+    p: Post,
+    st: VoteSettings,
+    cands: Sequence[str],
+    at: int,
+    voter: str,
+    dropped: list[str] | None = None,
 ) -> ParsedVote | None:
     """:func:`read_vote_text` over a stored post: its struck parts and its quotes."""
     quoted = [q.text for q in p.quotes]
     struck = struck_texts(p.message_html)
-    pv = read_vote_text(p.text, p.lines, st, cands, at, struck, voter, quoted)
+    pv = read_vote_text(p.text, p.lines, st, cands, at, struck, voter, quoted, dropped)
     if pv is not None and pv.follows and st.format != "free":
         return replace(pv, follows="")  # under a labelled preset 跟X names no target: void
     return pv
