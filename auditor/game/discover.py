@@ -2350,15 +2350,16 @@ def acceleration_proposals(
         living = [p for p in game.players if p not in out_at or out_at[p] > d.opens]
         asked: dict[str, set[str]] = {"加速": set(), "延时": set()}
         for p in posts:
-            if p.tid not in process or p.author not in living:
+            seat = _seat_of(game, events, p)
+            if p.tid not in process or seat not in living:
                 continue
             if not (d.opens <= p.posted_at <= deadline):
                 continue
             text = _text(p)
             if _ASK_FAST.search(text):
-                asked["加速"].add(p.author)
+                asked["加速"].add(seat)
             if delays and _ASK_SLOW.search(text):
-                asked["延时"].add(p.author)
+                asked["延时"].add(seat)
         for what, who in asked.items():
             n, k = len(who), len(living)
             passed = n * 2 > k if majority == "more_than_half" else n * 2 >= k
@@ -2366,6 +2367,19 @@ def acceleration_proposals(
             if passed and not done:
                 out.append(_request_proposal(game, d, what, who, k, (days, posts)))
     return out
+
+
+def _seat_of(game: Game, events: list[Event], p: Post) -> str:
+    """The seat a post speaks for: a substitute playing on his own account asks for the
+    seat he took from the announcement on (M107 10 替补玩家…代替该玩家继续游戏; M39 替补),
+    so his 申请延时 counts once, for the seat (Yuki's 糯米 for 鱼丸)."""
+    for e in events:
+        if e.type is not EventType.SUBSTITUTE or e.value != p.author:
+            continue
+        if e.value in game.players or (e.at is not None and p.posted_at < e.at):
+            continue
+        return e.player
+    return p.author
 
 
 def _request_proposal(
