@@ -124,7 +124,7 @@ def _timing_problem(
     change_from = w.closes - timedelta(minutes=st.change_deadline)
     proxy_from = w.closes - timedelta(minutes=st.proxy_deadline)
     if not is_change:
-        return "proxy_late" if b.proxy is not None and b.posted_at > proxy_from else None
+        return _first_problem(st, b, dv, w, earlier_pids, proxy_from)
     if dv.accelerated:
         return "accelerated_change"
     if changes >= st.change_limit:
@@ -156,6 +156,45 @@ def _timing_problem(
         # quoting the vote but written with the vote's labels: M107 改票时…明确说明改票对象和
         # 改票理由, 030/M39 请严格依照投票格式或改票格式进行投票 (the earlier vote stands)
         return "format"
+    return None
+
+
+def _first_problem(
+    st: VoteSettings,
+    b: Ballot,
+    dv: DayVotes,
+    w: Window,
+    earlier_pids: set[int],
+    proxy_from: datetime,
+) -> str | None:
+    """A ballot with no standing vote before it: a worded change at a banned time
+    (:func:`_banned_change`), or a proxy vote too late."""
+    if _worded_change(st, b, earlier_pids):
+        return _banned_change(st, b, dv, w)
+    return "proxy_late" if b.proxy is not None and b.posted_at > proxy_from else None
+
+
+def _worded_change(st: VoteSettings, b: Ballot, earlier_pids: set[int]) -> bool:
+    """A post that is a change by its own words — written with the change labels (改票对象),
+    or quoting the voter's own earlier ballot where a change quotes it — made after the
+    voter's earlier ballot in the round was void: no vote to change, yet a 改票 all the same."""
+    if not earlier_pids or b.proxy is not None:
+        return False
+    if b.written_change:
+        return True
+    quoted = {q.pid for q in b.gp.post.quotes if q.pid is not None}
+    return st.change_quote and bool(quoted & earlier_pids)
+
+
+def _banned_change(st: VoteSettings, b: Ballot, dv: DayVotes, w: Window) -> str | None:
+    """A worded change (:func:`_worded_change`) at a time when no change is allowed: on an
+    accelerated day (000 进程加速后不允许改票，所有改票作废; 001/004 执行加速时不允许改票) or
+    in the last hour (000 白天结束前一个小时不得改票; 001/004 关门前一小时不允许改票) — void
+    even though the vote it would change was itself void (M107, 大刘's 大列巴 18:30)."""
+    if dv.accelerated:
+        return "accelerated_change"
+    if b.posted_at > w.closes - timedelta(minutes=st.change_deadline):
+        return "late_change"
     return None
 
 
@@ -336,6 +375,14 @@ def _repeats(st: VoteSettings, b: Ballot, current: Ballot) -> bool:
     return st.format == "free" and b.target is not None and b.target == current.target
 
 
+def _kind_of(st: VoteSettings, b: Ballot, earlier_pids: set[int], *, is_change: bool) -> VoteKind:
+    """A change after a standing vote, or one by its own words after a void one
+    (:func:`_worded_change`); else a first vote or an abstention."""
+    if is_change or _worded_change(st, b, earlier_pids):
+        return VoteKind.CHANGE
+    return _first_kind(b)
+
+
 def _first_kind(b: Ballot) -> VoteKind:
     return VoteKind.ABSTAIN if b.target == ABSTAIN else VoteKind.VOTE
 
@@ -368,7 +415,7 @@ def _judge_voter(
                 earlier_pids.add(b.pid)
             continue
         is_change = current is not None
-        kind = VoteKind.CHANGE if is_change else _first_kind(b)
+        kind = _kind_of(st, b, earlier_pids, is_change=is_change)
         notices = list(b.notices)
         if problem is None and not forced:
             problem = _timing_problem(
