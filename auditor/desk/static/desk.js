@@ -19,9 +19,8 @@
     return action === "recolour" && select ? select.value : "";
   }
 
-  // So does the card that makes a red (a third yellow: 这是第3张黄牌 → 红牌罚下) or a
-  // yellow (a third blue: 这是第3张蓝牌 → 黄牌), as the card's sends_off field says (the
-  // card promises it: 批准时会再问一次).
+  // So does the card that makes a red (a third yellow: 这是第3张黄牌 → 红牌罚下), as the
+  // card's sends_off field says: 红牌要再确认一次 (a third blue's 三蓝合一黄 is one tap).
   function needsPage(form, action) {
     var suggested = form.querySelector("input[name=suggested]");
     var reds = form.querySelector("input[name=sends_off]");
