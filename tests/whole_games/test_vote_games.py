@@ -216,3 +216,49 @@ _EIGHTH_LEFT = {
         "day 2 round 1: counts {'瓷碗': 2.0, '蒸笼': 5.0} (truth {'瓷碗': 3.0, '蒸笼': 5.0})",
     },
 }
+
+
+# The ninth blind set (tests/games/votes_blind9, scored once at the end of session 45 at 398c2576,
+# the learned vote reading included: 2/4 equal, 1/4 at the session's start — killbar7_labelled9 3 -> 1,
+# m107_votes9 1 -> 0).  killbar7_free9 is unmoved (24): its spoken votes of day 1's rounds are not
+# read as vote posts, so round 2 ends in a vote-out where the truth has a tie and round 3's 对决
+# is never reached.  The differences left are named, so a change that moves them fails here.
+@pytest.mark.parametrize(
+    "name", ["killbar7_free9", "killbar7_labelled9", "m107_votes9", "rabbit030_votes9"]
+)
+def test_the_ninth_blind_sets_games_equal_their_truth(name: str) -> None:
+    diffs = set(differences(paths.TESTS / "games" / "votes_blind9" / name))
+    assert diffs == _NINTH_LEFT.get(name, set()), sorted(diffs)
+
+
+_NINTH_LEFT = {
+    "killbar7_free9": {
+        "pid 611011 奶糖→辣条: not read as a vote post",
+        "pid 611037 锅巴→果冻: not read as a vote post",
+        "pid 611039 瓜子→果冻: not read as a vote post",
+        "pid 611041 话梅→辣条: not read as a vote post",
+        "pid 611046 薯片→辣条: not read as a vote post",
+        "pid 611047 锅巴→果冻: not read as a vote post",
+        "pid 611048 辣条→果冻: not read as a vote post",
+        "pid 611049 果冻→辣条: not read as a vote post",
+        "pid 611051 饼干→果冻: not read as a vote post",
+        "pid 611052 麻花→辣条: not read as a vote post",
+        "pid 611053 虾条→瓜子: not read as a vote post",
+        "pid 611054 奶糖→辣条: not read as a vote post",
+        "pid 611055 麻花→果冻: not read as a vote post",
+        "pid 611056 瓜子→辣条: not read as a vote post",
+        "pid 611057 麻花→辣条: not read as a vote post",
+        "pid 611058 话梅→弃权: not read as a vote post",
+        "pid 611059 海苔→辣条: not read as a vote post",
+        "pid 611075 锅巴→瓜子: not read as a vote post",
+        "day 1 round 1: counts {'果冻': 4.0, '虾条': 1.0, '辣条': 3.0, '锅巴': 1.0} (truth {'果冻': 4.0, '虾条': 1.0, '辣条': 4.0, '锅巴': 1.0})",
+        "day 1 round 2: eliminated 辣条 (truth tie 辣条,果冻 -> round 3)",
+        "day 1 round 2: counts {'果冻': 3.0, '辣条': 4.0} (truth {'果冻': 5.0, '辣条': 5.0})",
+        "day 1 round 3: other (truth eliminated 辣条)",
+        "day 1 round 3: counts {} (truth {'果冻': 4.0, '辣条': 5.0})",
+        "day 2 round 1: counts {'果冻': 5.0, '瓜子': 2.0} (truth {'果冻': 5.0, '瓜子': 3.0})",
+    },
+    "killbar7_labelled9": {
+        "pid 621036 单车→缆车: not read as a vote post",
+    },
+}
