@@ -122,6 +122,8 @@ SETS = [
     ("blind19/announcements_blind.jsonl", 0.829, 0.604, 10),  # scored once: 0.834 / 0.609 / 10
     ("blind20/announcements_dev.jsonl", 0.810, 0.479, 9),  # scored once (s44): 0.815 / 0.484
     ("blind20/announcements_blind.jsonl", 0.831, 0.503, 9),  # scored once: 0.836 / 0.508 / 9
+    ("blind21/announcements_dev.jsonl", 0.861, 0.533, 10),  # scored once (s45): 0.866 / 0.538
+    ("blind21/announcements_blind.jsonl", 0.808, 0.460, 13),  # scored once: 0.813 / 0.465 / 13
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)

@@ -17,6 +17,8 @@ number may only fall: a night listed in :data:`SILENT_TODAY` is the only one all
 silent, and the list is shortened when one is told.  Session 44: discovery_blind9's six
 silent nights told (a title's running number read as the day), and the two first-hour games
 (discovery_fh44, discovery_fh44k) and discovery_blind10 (scored once) join: 0 silent of 107.
+Session 45: the directors' games discovery_fh45 and discovery_fh45b join (0 silent) and
+discovery_blind11 (scored once) with two silent nights: 2 silent of 120.
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ from silent_nights import nights_of, regression_games, run_night
 #: The nights allowed to be silent (``"m107_newsroom night 1"``): the regression games' none
 #: since session 43; discovery_blind9's six at its one score (end of session 43: the courier's
 #: and the abbot's days and events) are told since session 44 (the titles' running number).
-SILENT_TODAY: frozenset[str] = frozenset()
+#: Session 45: discovery_blind11 (scored once) joins with two silent nights of m107_crosstalk.
+SILENT_TODAY: frozenset[str] = frozenset({"m107_crosstalk night 2", "m107_crosstalk night 3"})
 
 NIGHTS = [
     pytest.param(folder, number, cutoff, id=f"{folder.name}-{number}")
