@@ -146,16 +146,34 @@ def fh43_game(folder: Path, saved: str = "", unread_delay: bool = False) -> Path
     return folder / "hinamizawa.toml"
 
 
-def fh45_game(folder: Path, night: int = 2, file: str = "after-night1") -> Path:
+#: 大刘's 更正 (pid 68) and the words a test puts in its place so that discovery keeps the
+#: wrong death his mistaken opening told (since session 45 round 2 the 更正 is read, so the
+#: death he had to reject on the desk is no longer proposed from his own pages).
+FH45_CORRECTION = (
+    "昨晚挂的是冻梨，不是杀猪菜！杀猪菜活得好好的。",
+    "早上那条我写岔劈了，回头再说。",
+)
+
+
+def fh45_game(
+    folder: Path, night: int = 2, file: str = "after-night1", *, uncorrected: bool = False
+) -> Path:
     """A copy of the session-45 first-hour director's game (tests/desk/fh45: 大刘's M107,
     his game file after night 1, or ``file`` such as ``minimal``) with night ``night``'s
-    pages rendered into ``saved/``; its game file."""
+    pages rendered into ``saved/``; its game file.  ``uncorrected``: his 更正 left unread
+    (:data:`FH45_CORRECTION`), so the wrong death stays proposed as on his night."""
     from tests import paths
     from tools.writer import write_site
 
     src = paths.TESTS / "desk" / "fh45"
     folder.mkdir(parents=True)
     write_site(src / f"script-night{night}.toml", folder / "saved")
+    if uncorrected:
+        said, unread = FH45_CORRECTION
+        pages = [p for p in (folder / "saved").glob("*.html") if said in p.read_text("utf-8")]
+        assert pages, "his 更正 is not in the pages"
+        for page in pages:
+            page.write_text(page.read_text("utf-8").replace(said, unread), "utf-8")
     shutil.copy(src / f"{file}.toml", folder / "m107.toml")
     return folder / "m107.toml"
 

@@ -27,7 +27,7 @@ def wrong_death(game: Path) -> str:
 
 
 def test_a_rejected_discovered_death_leaves_the_state_and_stays_out(tmp_path: Path) -> None:
-    game = fh45_game(tmp_path / "g")
+    game = fh45_game(tmp_path / "g", uncorrected=True)
     assert auditor("audit", game.name, cwd=game.parent).returncode in (0, 7)
     ident = wrong_death(game)
     assert ident.startswith("P"), ident
@@ -47,10 +47,11 @@ def test_a_rejected_discovered_death_leaves_the_state_and_stays_out(tmp_path: Pa
     found = auditor("findings", game.name, "--player", "杀猪菜", "-f", "csv", cwd=game.parent)
     zombie = [line for line in found.stdout.splitlines() if "诈尸" in line]
     assert zombie == [], zombie
-    # the announcement: 大列巴 and 红肠 voted (for a living 杀猪菜): only 酸菜缸 did not;
+    # the announcement: 大列巴 and 红肠 voted (for a living 杀猪菜): they are not listed;
     # the 电梯 has every living player, each with his thread named (the day has two)
     text = (game.parent / "reports" / "m107" / "latest" / "announcement.bbcode").read_text("utf-8")
-    assert "未投票（含无效票）：酸菜缸\n" in text, text
+    # (his 更正 left unread here, 冻梨 is living too and did not vote)
+    assert "未投票（含无效票）：酸菜缸、冻梨\n" in text, text
     lift = text.split("[b]第2天电梯[/b]\n", 1)[1].split("\n\n", 1)[0].splitlines()
     names = [line.split("（", 1)[0] for line in lift]
     assert names == [

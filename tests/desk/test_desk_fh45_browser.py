@@ -67,7 +67,7 @@ def _body(phone: Any) -> str:
 
 
 def test_his_no_to_a_wrong_death_sticks_on_the_phone(tmp_path: Path) -> None:
-    game = fh45_game(tmp_path / "g")
+    game = fh45_game(tmp_path / "g", uncorrected=True)
     assert auditor("audit", game.name, cwd=game.parent).returncode in (0, 7)
     set_password(game, "大刘")
     with desk_server(game) as srv:
