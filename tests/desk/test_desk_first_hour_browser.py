@@ -48,12 +48,14 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _codes(driver: Any, selector: str = "body") -> list[str]:
     """The rule codes in the text under ``selector`` (closed folds included: a tap opens
-    them), without the grey code tags and the forms' hidden values."""
+    them), without the grey code tags and the forms' hidden values — and without the line of
+    checks left off (#rules-off), which names each with its code for the game file's
+    [rules.CODE] line, as 导演指南 §7 promises (session 45, fh45b)."""
     from auditor.rules.registry import REGISTRY
 
     text = driver.execute_script(
         "var c = document.querySelector(arguments[0]).cloneNode(true);"
-        "c.querySelectorAll('code.rule-code, script, style, option, textarea')"
+        "c.querySelectorAll('code.rule-code, script, style, option, textarea, #rules-off')"
         ".forEach(function (e) { e.remove(); });"
         "return c.textContent;",
         selector,
