@@ -41,6 +41,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from auditor.game.fold import fold
+from auditor.game.when import find_points
 from auditor.learned import LinearModel, load_model
 
 if TYPE_CHECKING:
@@ -289,8 +290,6 @@ def second_reading(
     the grammar read none of (``said``, and a 延时 its times give), and the items it proposes
     for them (机读).  Non-empty kinds: the post is listed as 未读懂的公告, never silent; the
     model is loaded only when a post is asked about."""
-    from auditor.game.when import find_points
-
     read = {str(a.type) for a in said}
     kinds = unread_kinds(text, players, thread_kind, read)
     if "delayed" in kinds and any(p.delay for p in find_points(text, posted_at, tz)):

@@ -105,6 +105,10 @@ def why_listed(players: Sequence[str], text: str) -> str | None:
     notice's word (游戏结束, 平安, 加速, GAME OVER, out …) or states a time; else None."""
     if _proxy_ballot(text):
         return None
+    if _ADDRESSED.match(text):  # (a reply may still grant or state an event: 过半了，加速)
+        told = _REPLY_TELLS.search(_ADDRESSED.sub("", text))
+        if told is not None:
+            return f"写了「{told.group(0)}」"
     text = _ADDRESSED.sub("", text)  # (@X / 回X：: the player asked is no subject of it)
     if _elevator_only(players, text):
         return None
@@ -174,10 +178,22 @@ def _proxy_ballot(text: str) -> bool:
     return bool(re.search(r"投票对象\s*[:：]", said) or _ADDRESSED.match(said))
 
 
+# what a reply to one player may still tell of the game (过半了，加速; 你被吹了; 你是 Lv.3;
+# 4/8，够了): the events a director grants or states in a reply (tests/discovery/blind6 F0039,
+# F0128, F0306, F0307 — listed before session 45 round 2, silent for one merge)
+_REPLY_TELLS = re.compile(
+    r"加速|延时|延长|顺延|被吹|吹了|[Ll][Vv]\.?\s*\d|出局|替补|警徽|平安|\d+\s*/\s*\d+"
+)
+
+
 def _answers_only(text: str) -> bool:
     """A director's reply to a player (@X / 回X：) naming no one else and telling no fact
-    (出局, 当选, 平安 …): the rule or the plan explained to the one who asked."""
-    return bool(_ADDRESSED.match(text)) and not _rx_fact.search(_ADDRESSED.sub("", text))
+    (出局, 当选, 平安 …) nor an event it grants or states (加速, 被吹, Lv.3, 4/8 …): the rule
+    or the plan explained to the one who asked."""
+    said = _ADDRESSED.sub("", text)
+    return (
+        bool(_ADDRESSED.match(text)) and not _rx_fact.search(said) and not _REPLY_TELLS.search(said)
+    )
 
 
 def _plan_only(text: str) -> bool:

@@ -22,7 +22,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
 from auditor.errors import AuditorError
-from auditor.game.confirm import day_of
+from auditor.game.confirm import Proposal, day_of
+from auditor.game.gamefile import Event, EventType
 from auditor.rules.registry import REGISTRY
 from auditor.urls import findpost_link
 
@@ -174,9 +175,6 @@ def _settled(game: Game, ev: Sequence[object], text: str, answered: Container[st
     """Whether a tally outcome the last check proposed (``ev``: type, player, at, how) is
     answered since: the game states that event now (confirmed, or read from a post), or
     the director answered the proposal (its id in ``answered``)."""
-    from auditor.game.confirm import Proposal
-    from auditor.game.gamefile import Event, EventType
-
     kind, player, at, how = (str(x) if x else None for x in ev)
     etype = EventType(kind or "")
     if any(e.type is etype and e.player == player for e in game.events):
