@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from learned_fit import fit  # noqa: E402
+from vote_eval import PLAYERS  # noqa: E402  (the sets' one roster, tests/votes/blind3/README.md)
 
 from auditor.forum.parse.message import extract_message, fragment  # noqa: E402
 from auditor.learned import MODELS, LinearModel, read_model, write_model  # noqa: E402
@@ -41,20 +42,6 @@ from auditor.rules.votebook.learned import (  # noqa: E402
 from tools.writer import bbcode_to_html  # noqa: E402
 
 SETS = ROOT / "tests" / "votes"
-PLAYERS = (
-    "饺子",
-    "包子",
-    "馄饨",
-    "豆浆",
-    "油条",
-    "烧卖",
-    "春卷",
-    "汤圆",
-    "番茄",
-    "冬瓜",
-    "南瓜",
-    "土豆",
-)
 DIRECTORS = ("导演",)
 FREE_PRESETS = ("killbar7",)  # the presets whose vote format is free (版杀7 4.1.2)
 #: The chosen settings (scripts/vote_learned_eval.py, by the leave-one-set-out mean).
