@@ -164,7 +164,45 @@ def current(game: Game, store: Store, *, keep: bool = False, fresh: bool = False
         store.set_state(DISCOVERY_KEY, f"{key}\n{base64.b64encode(data).decode()}")
     _DISCOVERED.clear()  # one game at a time: the last result only
     _DISCOVERED[key] = data
-    return without_rejected(found, store)
+    return without_counted_ballots(without_rejected(found, store), store)
+
+
+def without_counted_ballots(game: Game, store: Store) -> Game:
+    """The discovered game less the 未读懂的公告 the last check counted as a proxy ballot (a
+    director's 代发 post in a vote thread: the vote table reads it, fh46 item 5): it is
+    read, not listed again."""
+    from auditor.game.discover import Discovery
+
+    disc = game.discovery
+    if not isinstance(disc, Discovery) or not disc.unread:
+        return game
+    proxies = _proxy_ballots(store)
+    if proxies:
+        disc.unread = [u for u in disc.unread if u.pid not in proxies]
+    return game
+
+
+_PROXIES: dict[str, tuple[object, frozenset[int]]] = {}
+
+
+def _proxy_ballots(store: Store) -> frozenset[int]:
+    """The pids of the ballots the last check counted as posted for another (代发), read
+    once per check."""
+    import auditor.rules.engine as engine
+
+    mark = (store.state.serial, store.state.config)
+    key = str(store.path)
+    seen = _PROXIES.get(key)
+    if seen is not None and seen[0] == mark:
+        return seen[1]
+    records = engine.stored_records(store)
+    pids = frozenset(
+        int(b["pid"])
+        for b in (records.ballots if records is not None else [])
+        if b.get("proxy") and b.get("pid") is not None
+    )
+    _PROXIES[key] = (mark, pids)
+    return pids
 
 
 def without_rejected(game: Game, store: Store) -> Game:
@@ -788,13 +826,18 @@ def open_questions(game: Game, store: Store) -> dict[int, list[Question]]:
     game as discovered and the last check's records): what ``decide``, the CSV import and
     the desk refuse a held draft's approval by, as the report's records mark it."""
     import auditor.rules.engine as engine
+    from auditor.ledger.held import day_answers
     from auditor.ledger.held import open_questions as asked
     from auditor.report.labels import forum_base
 
     # (a game whose file states everything has questions too: its days' vote conflicts)
     cur = current(game, store) if game.discovers else game
     return asked(
-        cur, engine.stored_records(store), forum_base(cur, store), set(store.state.rejected)
+        cur,
+        engine.stored_records(store),
+        forum_base(cur, store),
+        set(store.state.rejected),
+        day_answers(store),
     )
 
 
@@ -1564,6 +1607,7 @@ def _judge_and_report(
     checked_records = checked.records
     ruleset, incomplete_days, findings = checked.ruleset, checked.incomplete_days, checked.findings
     del checked  # its context (a full check's every post) is no part of the ledger or report
+    game = without_counted_ballots(game, store)  # (tonight's 代发 ballots: read, not unread)
     proposed = checked_records.proposals if checked_records else engine.stored_proposals(store)
     if proposed is None:  # a store last checked by an older version
         checked_records = derive_records(engine.build_context(game, store))

@@ -376,3 +376,27 @@ def night_game(tmp: Path, *, posts: int = 400, days: int = 9, seed: int = 3) -> 
     result = audit(path, reports=tmp / "reports")
     assert result.ok, result.problems
     return path
+
+
+#: 阿May's two nights (tests/games/discovery_fh46/teahouse: her script, her night-2 render):
+#: the moments she audited, by night.
+FH46_NIGHTS = {1: "2026-12-02T04:30:00+08:00", 2: "2026-12-05T04:30:00+08:00"}
+
+
+def fh46_game(folder: Path, night: int = 2, file: str = "after-night1") -> Path:
+    """A copy of the session-46 first-hour director's game (阿May's 030 「茶餐厅」) with night
+    ``night``'s pages (her script cut at that night's moment, tools.writer.at_snapshot) and
+    her game file ``file`` from tests/desk/fh46 (after-night1: threads, days 1–2 from her
+    rules post and the sheriff 奶茶妹 confirmed, as she left it after night 1); its game
+    file."""
+    from datetime import datetime
+
+    from tests import paths
+    from tools.writer import Snapshot, at_snapshot, load_script, write_site
+
+    src = paths.TESTS / "games" / "discovery_fh46" / "teahouse"
+    folder.mkdir(parents=True)
+    cut = Snapshot(datetime.fromisoformat(FH46_NIGHTS[night]), "", [], [], False, {})
+    write_site(at_snapshot(load_script(src / "script.toml"), cut), folder / "pages")
+    shutil.copy(paths.TESTS / "desk" / "fh46" / f"{file}.toml", folder / "teahouse.toml")
+    return folder / "teahouse.toml"

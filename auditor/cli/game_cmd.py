@@ -17,6 +17,7 @@ from rich.table import Table
 
 from auditor.cli.common import GameArg, command, handle_errors, open_game, open_store, out
 from auditor.cli.console import escape, print_line
+from auditor.errors import AuditorError
 from auditor.game.confirm import (
     EVENT_LABEL,
     HOW_LABEL,
@@ -28,13 +29,17 @@ from auditor.game.confirm import (
 from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadSpec
 from auditor.game.state import CSV_COLUMNS, csv_rows, records
+from auditor.ledger.held import TALLY_ANSWERS, answer_conflict, changed_days, mark_changed
 from auditor.pipeline import (
     REJECT_ANSWERS,
     add,
     confirm,
     crawled,
+    current,
     dismiss,
+    game_now,
     last_run,
+    open_questions,
     pending,
     reject,
     state_problems,
@@ -434,6 +439,14 @@ _ANSWERS = {
 _NoteOpt = Annotated[
     str, typer.Option("--note", help="与 --dismiss 或 --handled 一起：说明（可选）")
 ]
+_TallyAnswerOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--tally-answer",
+        help="与 --day 一起：回答那天的「计票待核对」：公示为准（游戏按导演公示的结果走）| 计票是对的",
+        show_default=False,
+    ),
+]
 _FmtOpt = Annotated[
     str,
     typer.Option(
@@ -499,6 +512,34 @@ def _act(
         closes=closes if isinstance(closes, datetime) else None,
     )
     return done.message
+
+
+def _changed(before: Game, store: Store, said: str, by: str | None) -> str:
+    """After --confirm, --add or --reject: the days the answer changed, marked (their
+    drafts locked until the next check: :func:`~auditor.ledger.held.mark_changed`), said
+    with how to check again (fh46 desk item 1)."""
+    from auditor.pipeline import open_game as reopen
+
+    days = changed_days(before, current(reopen(before.path), store))
+    if not days:
+        return ""
+    mark_changed(store, days, said.split("，", 1)[0], by)
+    which = "、".join(f"第{d}天" for d in days)
+    again = shlex.join(["auditor", "audit", str(before.path.name), "--no-crawl"])
+    return f"。{which}改了：这几天的牌按改之前判的，先重新检查（不抓取）：{again}，再批"
+
+
+def _tally_answer(g: Game, store: Store, said: str, day: int | None, by: str | None) -> str:
+    """--tally-answer 公示为准|计票是对的 --day N: the day's 计票待核对 answered."""
+    from auditor.ledger.decisions import default_signer
+
+    answer = next((k for k, v in TALLY_ANSWERS.items() if said.strip() in (k, v)), said)
+    if day is None:
+        raise AuditorError("--tally-answer 要和 --day 一起用：回答第几天的「计票待核对」")
+    signer = default_signer(g, by)
+    at = game_now(g, store) or datetime.now(g.timezone)
+    asked = open_questions(g, store)
+    return answer_conflict(store, asked, day, answer, by=signer, at=at.isoformat())
 
 
 def _times(**raw: str | None) -> dict[str, datetime | None]:
@@ -593,6 +634,7 @@ def game_cmd(
     drop_phase: _DropPhaseOpt = False,
     note: _NoteOpt = "",
     fmt: _FmtOpt = "table",
+    tally_answer: _TallyAnswerOpt = None,
 ) -> None:
     """游戏状态：从论坛发现的帖子、天和事件，每项的来源（pid、标题或游戏文件）。
 
@@ -605,7 +647,7 @@ def game_cmd(
     --add day|event 补上论坛没有给出的一天或一个事件；--dismiss pid 把未读懂的公告标为不是公告，
     --handled pid 标为读对了 / 已处理（pid 见「未读懂的公告」）；--reject 编号 回答提议「不对，不要」；
     确认替补时 --newcomer 帐号名 [--own-account] 写上替补的人；--phase 编号 加上、更正或删去天的一个环节；
-    --format json|csv 给脚本用。
+    --format json|csv 给脚本用；--tally-answer 公示为准|计票是对的 --day N 回答第N天的「计票待核对」。
 
     例：auditor game examples/sample/minimal.toml
     """
@@ -627,7 +669,13 @@ def game_cmd(
                 fields |= {"how": named(how, HOW_LABEL), "kind": named(kind, KIND_LABEL)}
                 fields |= {"type": named(etype, EVENT_LABEL), "answer": answer}
                 fields |= {"newcomer": newcomer, "account": "own" if own_account else "same"}
+                before = current(g, store)
                 said = _act(g, store, acts, fields, by=by, note=note, hour=hour)
+                said += _changed(before, store, said, by)
+                out.print(f"{escape(said)}（{escape(str(game))}）", highlight=False)
+                return
+            if tally_answer is not None:
+                said = _tally_answer(g, store, tally_answer, day, by)
                 out.print(f"{escape(said)}（{escape(str(game))}）", highlight=False)
                 return
             waiting = pending(g, store)  # with the tallies' proposals

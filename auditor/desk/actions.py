@@ -17,8 +17,8 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
-from datetime import datetime, tzinfo
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,7 @@ from auditor.game.confirm import EVENT_LABEL, Proposal, day_of
 from auditor.game.confirm import parse_closes as parse_closes  # the desk's form reads it
 from auditor.game.gamefile import DaySpec, Event, EventType, Game, ThreadKind, ThreadSpec
 from auditor.ledger.decisions import Recorded, add_card, decide, describe, state_text
+from auditor.ledger.held import answer_conflict, changed_days, mark_changed
 from auditor.ledger.ledger import NOT_CARDS, forum_spelling
 from auditor.ledger.policy import card_name, parse_time
 from auditor.report.records import Records
@@ -161,6 +162,7 @@ class Done:
     rewritten: Path | None  # the rewritten report directory (None: an audit holds the lock)
     report_error: str = ""  # why the report could not be rewritten (the decision stands)
     following: bool = False  # the report is being rewritten in the background
+    changed: tuple[int, ...] = ()  # the days the answer changed (re-checked: fh46)
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +257,16 @@ def decide_many(game: Game, items: list[tuple[str, str]], *, by: str, reports: P
     return done(f"已批准 {len(items)} 条草稿（按建议的牌）", rewrite_report(game, reports))
 
 
+def answer_tally(game: Game, day: int, answer: str, *, by: str, reports: Path) -> Done:
+    """The day's 计票待核对 answered (公示为准 / 计票是对的), signed ``by``; the report
+    rewritten (its held cards released when nothing else is asked of the day)."""
+    with deciding(game), game_store(game) as store:
+        asked = pipeline.open_questions(game, store)
+        at = pipeline.game_now(game, store) or datetime.now(game.timezone)
+        said = answer_conflict(store, asked, day, answer, by=by, at=at.isoformat())
+    return done(said, rewrite_report(game, reports))
+
+
 def manual_card(
     game: Game,
     player: str,
@@ -296,6 +308,7 @@ def proposals(game: Game) -> list[dict[str, Any]]:
         waiting = pipeline.pending(current, store)
         authors = set(store.author_names())
     subjects = getattr(current.discovery, "subjects", {})
+    asked_close = _close_asked(waiting, current)
     out = []
     for p in waiting:
         item = p.item
@@ -327,10 +340,39 @@ def proposals(game: Game) -> list[dict[str, Any]]:
                 "substitute": isinstance(item, Event) and item.type is EventType.SUBSTITUTE,
                 "newcomer": _newcomer_name(item, authors),
                 "correct_day": is_event or day_thread,
+                # an event timed by a day's close (or the next day's opening) while that
+                # close is still asked (a 延时 / 加速 not answered): not in 全部确认 (fh46)
+                "waits_on": _waits_on(item, current, asked_close),
                 **_proposal_times(p, current, game.timezone),
             }
         )
     return out
+
+
+def _close_asked(waiting: Sequence[Proposal], current: Game) -> dict[int, str]:
+    """The days whose close a pending 延时 / 加速 still asks: day -> what asks it."""
+    out: dict[int, str] = {}
+    for p in waiting:
+        if p.kind in ("delay", "accelerate"):
+            day = day_of(p, current.days)
+            if day is not None:
+                out.setdefault(day, "延时" if p.kind == "delay" else "加速")
+    return out
+
+
+def _waits_on(item: object, current: Game, asked: dict[int, str]) -> str:
+    """The question an event's time waits on (「第2天的延时」), or "": an event at the
+    close of a day whose close is asked, or at the next day's opening (which moves with a
+    延时)."""
+    if not asked or not isinstance(item, Event) or item.at is None:
+        return ""
+    for d in current.days:
+        if d.number not in asked:
+            continue
+        after = next((x for x in current.days if x.number == d.number + 1), None)
+        if item.at == d.closes or (after is not None and item.at == after.opens):
+            return f"第{d.number}天的{asked[d.number]}"
+    return ""
 
 
 def _newcomer_name(item: object, authors: set[str]) -> str:
@@ -344,6 +386,7 @@ def _proposal_times(p: Proposal, current: Game, tz: tzinfo) -> dict[str, object]
     """A proposal's time fields as the desk's form starts them (the game's zone)."""
     item = p.item
     out: dict[str, object] = {"closes": "", "next_day": None, "next_opens": ""}
+    out |= {"closes_min": "", "closes_guessed": False}
     out |= {"now_opens": "", "now_closes": "", "now_at": ""}
     if isinstance(item, Event) and item.at is not None:
         out["now_at"] = _local(item.at.astimezone(tz))
@@ -353,13 +396,30 @@ def _proposal_times(p: Proposal, current: Game, tz: tzinfo) -> dict[str, object]
     out["now_opens"] = _local(item.opens.astimezone(tz))
     out["now_closes"] = _local(item.closes.astimezone(tz))
     if p.kind == "delay":
-        out["closes"] = _local(item.closes)  # the new close: not before the day's close now
+        # the new close the proposal implies: the one it states, else the day lengthened by
+        # one natural day (the seeds' unit: 030 讨论日时长「每逢周末时讨论日延长一天」; the
+        # director corrects it to what he announced), never the old close (fh46 desk 5)
+        now = next((d.closes for d in current.days if d.number == item.number), item.closes)
+        implied = item.closes if item.closes > now else now + timedelta(days=1)
+        out["closes"] = _local(implied.astimezone(tz))
+        out["closes_min"] = _local(now.astimezone(tz))  # not before the day's close now
+        out["closes_guessed"] = not item.closes > now
         # its next day: its opening, moved with it when the new close is later
         after = next((d for d in current.days if d.number == item.number + 1), None)
         if after is not None:
             out["next_day"] = after.number
             out["next_opens"] = _local(after.opens.astimezone(tz))
     return out
+
+
+def example_time(game: Game) -> str:
+    """The game's clock now as a time field holds it (「2026-12-05 04:30」): a ``pages``
+    game's newest saved page, else the machine's clock, in the game's zone."""
+    at = None
+    if game.store.exists():
+        with game_store(game) as store:
+            at = pipeline.game_now(game, store)
+    return (at or datetime.now(game.timezone)).astimezone(game.timezone).strftime("%Y-%m-%d %H:%M")
 
 
 def histories(game: Game) -> dict[str, list[dict[str, str]]]:
@@ -401,6 +461,7 @@ def confirm_many(game: Game, ids: list[str], *, by: str, reports: Path) -> tuple
     said: list[str] = []
     skipped: list[str] = []
     noted: list[str] = []  # (a 替补 whose account never posted: said, pipeline.confirm)
+    before = current_game(game)
     with GAME_FILE:
         for ident in ids:
             with game_store(game) as store:
@@ -416,7 +477,8 @@ def confirm_many(game: Game, ids: list[str], *, by: str, reports: Path) -> tuple
     if skipped:
         message += f"；没有确认：{'；'.join(skipped)}"
     message += "".join(f"。注意：{n}" for n in noted)
-    return done(message, rewrite_report(game, reports)), game
+    changed = mark_answer(before, game, f"确认了 {len(said)} 项", by)
+    return replace(done(message, rewrite_report(game, reports)), changed=changed), game
 
 
 def _local(t: datetime) -> str:
@@ -442,12 +504,28 @@ def confirm_proposal(
     open, ``hour`` (``"22:00"``).  The game file is read
     again (it is the record now) and the report rewritten.  Returns the game as the file
     now states it."""
+    before = current_game(game)
     with GAME_FILE, game_store(game) as store:
         confirmed = pipeline.confirm(
             game, store, ident, by=by, player=player, day=day, closes=closes, fix=fix, hour=hour
         )
     fresh = pipeline.open_game(game.path)
-    return done(confirmed.message, rewrite_report(fresh, reports)), fresh
+    changed = mark_answer(before, fresh, confirmed.proposal.describe(), by)
+    said = done(confirmed.message, rewrite_report(fresh, reports))
+    return replace(said, changed=changed), fresh
+
+
+def mark_answer(before: Game, after: Game, what: str, by: str | None) -> tuple[int, ...]:
+    """After an answer (a confirmation, a correction, 不对，不要, a day or event added): the
+    days it changed, marked in the store (:func:`~auditor.ledger.held.mark_changed`: their
+    drafts, judged on the day as it was, are locked until the next check; fh46 desk item
+    1).  Returns the days (none: nothing the check judges by changed)."""
+    now = current_game(after)
+    days = changed_days(before, now)
+    if days and now.store.exists():
+        with game_store(now) as store:
+            mark_changed(store, days, what, by)
+    return days
 
 
 _REWRITES: dict[Path, Coalesced[Rewrite]] = {}
@@ -529,12 +607,16 @@ def _rewrite(game: Game, reports: Path, *, workbook: bool) -> Rewrite:
 
 
 def run_audit(
-    game: Game, reports: Path, on_progress: Callable[[dict[str, Any]], None] | None = None
+    game: Game,
+    reports: Path,
+    on_progress: Callable[[dict[str, Any]], None] | None = None,
+    *,
+    crawl: bool = True,
 ) -> str:
     """The nightly run (crawl + check + report) exactly as cron runs it, ``auditor audit
     --quiet`` in its own process (it takes the run lock; the desk keeps serving), with
     ``--progress-json``: each stage and each page read is passed to ``on_progress`` as it
-    happens.  Returns its summary line; raises AuditorError with the run's own message
+    happens (``crawl=False``: ``--no-crawl``, the checks from the stored posts).  Returns its summary line; raises AuditorError with the run's own message
     when it fails."""
     import subprocess
     import sys
@@ -551,6 +633,7 @@ def run_audit(
             "--workbook",  # the desk's reports always have it (its rewrites write it too)
             "--reports",
             str(reports),
+            *(() if crawl else ("--no-crawl",)),  # (a re-check after an answer: fh46)
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -617,11 +700,18 @@ def last_audit(game: Game) -> dict[str, str | list[str]]:
     """The newest audit run: when (forum time), status and its problems."""
     with game_store(game) as store:
         last = pipeline.last_run(store, "audit")
+        judged = pipeline.audit_clock(game, store, None)[0]
     if last is None:
         return {}
     t = last.started
+    ran = t.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M") if t else ""
+    # one clock (fh46): a saved-pages game is judged, and its decisions signed, at its
+    # newest page's time — the line says that time, labelled, and when it ran on this machine
+    shown = judged.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M") if judged else ran
     return {
-        "time": t.astimezone(game.timezone).strftime("%Y-%m-%d %H:%M") if t else "",
+        "time": shown,
+        "clock": "页面时间" if judged is not None else "",
+        "ran": ran,  # (the machine's clock: also what tells one run from the next)
         "status": last.status,
         "problems": "；".join(last.problems),
         # drafts the run withdrew, said (待处理 7 → 4 said nothing of the three)

@@ -760,7 +760,8 @@ class DeskApp:
             return self.back(slug, form, "#proposals")
         self.desk.games[slug] = fresh  # the game file is the record now
         self.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
-        self.flash(request, *_said(done, game_file=True))
+        kind, text = _said(done, game_file=True)
+        self.flash(request, kind, text + self.rechecked(fresh, slug, done))
         return self.back(slug, form, "#proposals")
 
     async def confirm_all_post(self, request: Request) -> Response:
@@ -784,7 +785,8 @@ class DeskApp:
             return self.back(slug, form, "#proposals")
         self.desk.games[slug] = fresh
         self.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
-        self.flash(request, *_said(done, game_file=True))
+        kind, text = _said(done, game_file=True)
+        self.flash(request, kind, text + self.rechecked(fresh, slug, done))
         return self.back(slug, form, "#proposals")
 
     @staticmethod
@@ -799,18 +801,27 @@ class DeskApp:
         if isinstance(got, Response):
             return got
         game, slug, _who, form = got
+        if not self.start_job(game, slug):
+            self.flash(request, "error", "审计已经在运行。")
+            return self.back(slug, form)
+        self.flash(request, "ok", "审计已开始：抓取 → 检查 → 报告。")
+        return self.back(slug, form)
+
+    def start_job(self, game: Game, slug: str, *, crawl: bool = True) -> bool:
+        """Start the game's audit in the background (``crawl=False``: the checks again from
+        the stored posts, no page read); False when one is running already."""
         with self.desk.lock:
             job = self.desk.jobs.get(slug)
             if job is not None and job.state == "running":
-                self.flash(request, "error", "审计已经在运行。")
-                return self.back(slug, form)
-            job = AuditJob(state="running", message="正在抓取和检查…", started=time.time())
+                return False
+            said = "正在抓取和检查…" if crawl else "答案改了游戏状态：正在重新检查（不抓取）…"
+            job = AuditJob(state="running", message=said, started=time.time())
             job.count = lambda: actions.thread_count(game)
             self.desk.jobs[slug] = job
 
         def work() -> None:
             try:
-                job.message = actions.run_audit(game, self.desk.reports, job.heard)
+                job.message = actions.run_audit(game, self.desk.reports, job.heard, crawl=crawl)
                 job.state = "done"
             except AuditorError as exc:
                 job.message, job.state = str(exc), "failed"
@@ -820,8 +831,43 @@ class DeskApp:
 
         job.thread = threading.Thread(target=work, name=f"audit-{slug}", daemon=True)
         job.thread.start()
-        self.flash(request, "ok", "审计已开始：抓取 → 检查 → 报告。")
-        return self.back(slug, form)
+        return True
+
+    def rechecked(self, game: Game, slug: str, done: actions.Done) -> str:
+        """After an answer that changed days (``done.changed``): the checks run again from
+        the stored posts at once (fh46 desk item 1: the drafts judged on the days as they
+        were are locked until then), said after the answer's message."""
+        if not done.changed:
+            return ""
+        days = "、".join(f"第{d}天" for d in done.changed)
+        if self.start_job(game, slug, crawl=False):
+            return f"。{days}改了：正在重新检查（不抓取），这几天的牌检查完再批"
+        return f"。{days}改了：审计正在运行，结束后请再点「开始审计」，这几天的牌检查完再批"
+
+    async def tally_post(self, request: Request) -> Response:
+        """计票待核对 answered: 公示为准 or 计票是对的 (fh46 desk item 2)."""
+        got = await self.guarded(request)
+        if isinstance(got, Response):
+            return got
+        game, slug, who, form = got
+        raw_day = str(form.get("day", "")).strip()
+        if not raw_day.isdecimal():
+            self.flash(request, "error", f"天数应当是数字：{raw_day}")
+            return self.back(slug, form, "#held")
+        try:
+            done = await run_in_threadpool(
+                actions.answer_tally,
+                game,
+                int(raw_day),
+                str(form.get("answer", "")),
+                by=who,
+                reports=self.desk.reports,
+            )
+        except AuditorError as exc:
+            self.flash(request, "error", str(exc))
+            return self.back(slug, form, "#held")
+        self.flash(request, *_said(done))
+        return self.back(slug, form, "#queue-summary")
 
     async def audit_status(self, request: Request) -> Response:
         slug = request.path_params["slug"]
@@ -874,6 +920,7 @@ def create_app(
         Route("/g/{slug}/card", app.card_post, methods=["POST"]),
         Route("/g/{slug}/confirm", app.confirm_post, methods=["POST"]),
         Route("/g/{slug}/confirm-all", app.confirm_all_post, methods=["POST"]),
+        Route("/g/{slug}/tally-answer", app.tally_post, methods=["POST"]),
         Route("/g/{slug}/dismiss", app.dismiss_post, methods=["POST"]),
         Route("/g/{slug}/reject", partial(corrections.reject_post, app), methods=["POST"]),
         Route("/g/{slug}/add", partial(corrections.add_post, app), methods=["POST"]),
@@ -1004,6 +1051,8 @@ def desk_context(
         "players": list(game.players),
         # the zone a 延时's new close time is typed in, in words (论坛时间（北京时间）)
         "timezone": zone_words(game),
+        # a time field's example: the game's clock now (fh46: not a date of no game)
+        "example": actions.example_time(game),
         "day_times": day_times(actions.current_game(game))
         if game.discovers
         else [],  # (补上这一天 fills a day's times as they are now)

@@ -7,6 +7,7 @@ time; a day's opens, closes, accelerated, delayed and a 环节; a thread's kind)
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -57,9 +58,11 @@ async def dismiss_post(app: DeskApp, request: Request) -> Response:
 
 def reject_proposal(game: Game, ident: str, *, by: str, reports: Path, answer: str) -> actions.Done:
     """:func:`pipeline.reject` signed by the signed-in director; the report rewritten."""
+    before = actions.current_game(game)
     with actions.game_store(game) as store:
         said = pipeline.reject(game, store, ident, by=by, answer=answer)
-    return actions.done(said, actions.rewrite_report(game, reports))
+    changed = actions.mark_answer(before, game, said.split("：", 1)[0], by)
+    return replace(actions.done(said, actions.rewrite_report(game, reports)), changed=changed)
 
 
 async def reject_post(app: DeskApp, request: Request) -> Response:
@@ -77,7 +80,7 @@ async def reject_post(app: DeskApp, request: Request) -> Response:
     except AuditorError as exc:
         app.flash(request, "error", str(exc))
         return app.back(slug, form, "#proposals")
-    app.flash(request, "ok", done.message)
+    app.flash(request, "ok", done.message + app.rechecked(game, slug, done))
     return app.back(slug, form, "#proposals")
 
 
@@ -86,10 +89,13 @@ def add_item(
 ) -> tuple[actions.Done, Game]:
     """:func:`pipeline.add` signed by the signed-in director (the game file written at
     once); the game read again and the report rewritten."""
+    before = actions.current_game(game)
     with actions.GAME_FILE, actions.game_store(game) as store:
         confirmed = pipeline.add(game, store, kind, values, by=by)
     fresh = pipeline.open_game(game.path)
-    return actions.done(confirmed.message, actions.rewrite_report(fresh, reports)), fresh
+    changed = actions.mark_answer(before, fresh, confirmed.proposal.describe(), by)
+    done = actions.done(confirmed.message, actions.rewrite_report(fresh, reports))
+    return replace(done, changed=changed), fresh
 
 
 ADD_FIELDS = {  # what the add form sends, per kind (the names ``auditor game --add`` takes)
@@ -139,7 +145,8 @@ async def add_post(app: DeskApp, request: Request) -> Response:
         return app.back(slug, form, "#add-item")
     app.desk.games[slug] = fresh  # the game file is the record now
     app.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
-    app.flash(request, *app.said(done, game_file=True))
+    kind_said, text = app.said(done, game_file=True)
+    app.flash(request, kind_said, text + app.rechecked(fresh, slug, done))
     return app.back(slug, form, "#proposals")
 
 

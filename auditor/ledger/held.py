@@ -15,9 +15,10 @@ all ask these two (DESIGN: never silent; a wrong card is worse than a question).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Container, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
@@ -30,6 +31,7 @@ from auditor.urls import findpost_link
 if TYPE_CHECKING:
     from auditor.game.gamefile import DaySpec, Game
     from auditor.rules.records import CheckRecords
+    from auditor.store import Store
 
 #: The rules judged from a day's close, its result or who was alive on it, besides the
 #: per-day aggregate rules (lurking, no vote, the vote rules, 水帖): the three days'
@@ -78,7 +80,7 @@ class Question:
     """One open question of a day: what it is in words, and where to answer it."""
 
     day: int
-    kind: str  # "unread" | "proposal" | "conflict"
+    kind: str  # "unread" | "proposal" | "conflict" | "changed"
     text: str
     ident: str  # the post's pid (unread), the proposal's id, or "" (a tally's conflict)
     link: str | None = None
@@ -93,6 +95,143 @@ class Question:
         """The question in a message, its links after it (a post is named by its floor and
         link, never by its pid: review42 item 10)."""
         return f"{self.text}（{'、'.join(self.links)}）" if self.links else self.text
+
+
+#: check_state entries of the answers a day waits on: ``changed_day:<day>`` — an answer
+#: that changed the day (its close, a 延时, an event) after the last check, with that
+#: check's mark (:func:`check_mark`); ``tally_answer:<day>`` — the director's answer to the
+#: day's 计票待核对 (公示为准 / 计票是对的), with the question's words it answered.
+CHANGED = "changed_day:"
+TALLY_ANSWER = "tally_answer:"
+
+#: The answers to a 计票待核对 (the desk's buttons, ``auditor game --tally-answer``).
+TALLY_ANSWERS = {"announced": "公示为准", "count": "计票是对的"}
+
+
+@dataclass(frozen=True, slots=True)
+class DayAnswers:
+    """What the director answered about days since the last check (:func:`day_answers`)."""
+
+    changed: Mapping[int, str] = field(default_factory=dict)  # day -> what changed it
+    tallies: Mapping[int, Mapping[str, str]] = field(default_factory=dict)  # day -> answer
+
+
+def check_mark(store: Store) -> str:
+    """What identifies the last check: its configuration (the game file it read) and its
+    serial (a check that re-ran the rules)."""
+    return json.dumps([store.state.config, store.state.serial])
+
+
+def mark_changed(store: Store, days: Iterable[int], what: str, by: str | None) -> list[int]:
+    """Record that an answer (``what``: 「延时：第2天改为 12-04 21:30 关门」) changed ``days``
+    after the last check: their drafts were judged on the days as they were, and wait for
+    the next check (the desk starts one at once; :func:`changed_words`).  Returns the days."""
+    mark = check_mark(store)
+    marked = sorted(set(days))
+    for day in marked:
+        value = {"mark": mark, "what": what, "by": by or ""}
+        store.set_state(f"{CHANGED}{day}", json.dumps(value, ensure_ascii=False))
+    return marked
+
+
+def answer_tally(store: Store, day: int, answer: str, text: str, by: str, at: str) -> None:
+    """Record the director's answer (:data:`TALLY_ANSWERS`) to day ``day``'s 计票待核对
+    (``text``: the question's words), signed."""
+    value = {"answer": answer, "text": text, "by": by, "at": at}
+    store.set_state(f"{TALLY_ANSWER}{day}", json.dumps(value, ensure_ascii=False))
+
+
+def answer_conflict(
+    store: Store,
+    questions: Mapping[int, Sequence[Question]],
+    day: int,
+    answer: str,
+    *,
+    by: str,
+    at: str,
+) -> str:
+    """Answer day ``day``'s 计票待核对 (``answer``: a key of :data:`TALLY_ANSWERS`) among
+    the days' open ``questions``, signed ``by``; returns what is said.  The answer stands
+    while the tally says the same (a new conflict asks again)."""
+    if answer not in TALLY_ANSWERS:
+        raise AuditorError(f"回答应当是 {' 或 '.join(TALLY_ANSWERS)}：{answer}")
+    asked = [q for q in questions.get(day, []) if q.kind == "conflict"]
+    if not asked:
+        raise AuditorError(f"第{day}天没有待核对的计票（可能已经答过，或重新检查后不再冲突）")
+    for q in asked:
+        answer_tally(store, day, answer, q.text, by, at)
+    left = [q for q in questions.get(day, []) if q.kind != "conflict"]
+    said = f"已记下：第{day}天{TALLY_ANSWERS[answer]}（{by}）"
+    if answer == "count":
+        said += (
+            "。游戏文件里记的结果和计票不同时，请更正那个事件（审计台「补上漏读的一天或一个事件」，"
+            "或 auditor game 游戏文件 --add event …），公告按游戏文件写"
+        )
+    else:
+        said += "。游戏继续按公示的结果走（游戏文件不改），公告也按它写"
+    if left:
+        said += f"；第{day}天还有 {len(left)} 个问题没答，那天的牌仍等着"
+    else:
+        said += f"；第{day}天的问题都答完了，那天等着的牌放回待处理"
+    return said
+
+
+def day_answers(store: Store) -> DayAnswers:
+    """The days changed since the last check (a mark of an older check is spent: that check
+    judged the day as answered) and the answered 计票待核对."""
+    mark = check_mark(store)
+    changed: dict[int, str] = {}
+    for key, raw in store.state_values(CHANGED).items():
+        value = _loaded(raw)
+        if value is not None and value.get("mark") == mark:
+            changed[int(key.removeprefix(CHANGED))] = value.get("what", "")
+    tallies: dict[int, dict[str, str]] = {}
+    for key, raw in store.state_values(TALLY_ANSWER).items():
+        value = _loaded(raw)
+        if value is not None:
+            tallies[int(key.removeprefix(TALLY_ANSWER))] = value
+    return DayAnswers(changed, tallies)
+
+
+def _loaded(raw: str) -> dict[str, str] | None:
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return None
+    return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else None
+
+
+def _day_state(game: Game) -> dict[int, tuple[object, ...]]:
+    """Each day as the check judges it: its times, 加速 / 延时 and 环节, and the events
+    that fall in it (:func:`day_at`)."""
+    days = list(game.days)
+    out: dict[int, list[object]] = {d.number: [d] for d in days}
+    for e in game.events:
+        n = day_at(e.at, days) if e.at is not None else None
+        if n is not None:
+            out[n].append((e.type, e.player, e.at, e.how, e.value))
+    return {n: tuple(v) for n, v in out.items()}
+
+
+def changed_days(before: Game, after: Game) -> tuple[int, ...]:
+    """The days whose times or events differ between ``before`` and ``after`` (the game as
+    the desk saw it before an answer, and after it)."""
+    old, new = _day_state(before), _day_state(after)
+    return tuple(sorted(n for n in {*old, *new} if old.get(n) != new.get(n)))
+
+
+def changed_words(what: str) -> str:
+    """The question a day changed since the last check asks (its drafts locked)."""
+    said = f"（{what}）" if what else ""
+    return (
+        f"答案改了这天{said}：这些牌是按改之前判的，正在重新检查；"
+        "检查完才能批（没有自动检查时请重新审计）"
+    )
+
+
+def locked(waits: Sequence[Question]) -> bool:
+    """Whether a held draft is locked (its day changed since the check: no 仍然批准)."""
+    return any(q.kind == "changed" for q in waits)
 
 
 def depends_on_day(code: str) -> bool:
@@ -117,6 +256,7 @@ def open_questions(
     checked: CheckRecords | None = None,
     base: str | None = None,
     answered: Container[str] = (),
+    answers: DayAnswers | None = None,
 ) -> dict[int, list[Question]]:
     """Each day's open questions, by day.  ``game``: the game as discovered now (its
     ``discovery`` read); ``checked``: the last check's records (the tally outcomes and the
@@ -129,8 +269,16 @@ def open_questions(
     还没关门 (the store's).  A question is one the desk shows (fh45: six cards held on
     「待确认：出局：杀猪菜」 while 待确认 listed none): a proposal answered is none, nor is a
     tally outcome the check recorded that the game states since (a sheriff confirmed
-    after the last audit: its cards are offered at once, not after the next one)."""
+    after the last audit: its cards are offered at once, not after the next one).
+
+    ``answers`` (:func:`day_answers`): the days an answer changed since the last check
+    (each a question of its own, kind ``changed``, until the next check: its drafts were
+    judged on the day as it was, fh46 desk item 1) and the 计票待核对 the director
+    answered (公示为准 / 计票是对的: no question while the tally says the same)."""
     out: dict[int, list[Question]] = {}
+    answers = answers or DayAnswers()
+    for number, what in sorted(answers.changed.items()):
+        out.setdefault(number, []).append(Question(number, "changed", changed_words(what), ""))
     disc = game.discovery
     days = list(game.days)
     for u in getattr(disc, "unread", []) if disc is not None else []:
@@ -153,7 +301,7 @@ def open_questions(
     if checked is not None:
         if disc is not None:
             _tally_questions(out, game, checked, answered)
-        _conflicts(out, checked, base, discovers=disc is not None)
+        _conflicts(out, checked, base, discovers=disc is not None, settled=answers.tallies)
     return {d: out[d] for d in sorted(out)}
 
 
@@ -185,11 +333,17 @@ def _settled(game: Game, ev: Sequence[object], text: str, answered: Container[st
 
 
 def _conflicts(
-    out: dict[int, list[Question]], checked: CheckRecords, base: str | None, *, discovers: bool
+    out: dict[int, list[Question]],
+    checked: CheckRecords,
+    base: str | None,
+    *,
+    discovers: bool,
+    settled: Mapping[int, Mapping[str, str]] | None = None,
 ) -> None:
     """Each day's vote conflicts into ``out`` as its questions (计票待核对), each with the
     links of the posts it asks about (``conflict_pids``: the tally's; none from records
-    that did not keep them)."""
+    that did not keep them); one the director answered (``settled``: its day's answer,
+    given to the same words) is none."""
     pids = [*checked.conflict_pids, *([[]] * len(checked.conflicts))]
     for day, text, asked in zip(checked.conflict_days, checked.conflicts, pids, strict=False):
         if not discovers and UNSETTLED not in text:
@@ -197,6 +351,8 @@ def _conflicts(
         said = f"计票待核对：{_ASKS.sub('', text)}"
         if any(q.text == said for q in out.get(day, [])):
             continue
+        if (settled or {}).get(day, {}).get("text") == said:
+            continue  # (answered: 公示为准 / 计票是对的)
         links = [x for pid in dict.fromkeys(asked) if (x := findpost_link(base, None, pid))]
         first = links[0] if links else None
         out.setdefault(day, []).append(Question(day, "conflict", said, "", first, tuple(links[1:])))
@@ -290,6 +446,11 @@ def refuse_held(
     if held is None or decision != "approve":
         return ""
     waits = questions[held]
+    if locked(waits):
+        raise HeldError(
+            f"这张牌是按改之前的第{held}天判的：答案改了这天，正在重新检查，检查完再批"
+            "（没有自动检查时请重新审计：auditor audit 游戏文件 --no-crawl）。"
+        )
     if not anyway:
         first = waits[0].said()
         more = f" 等 {len(waits)} 个问题" if len(waits) > 1 else ""

@@ -3,8 +3,12 @@ cards, the day's tally and the 电梯 (each player's posts of the day as links).
 
 Only real cards go in (蓝/黄/红 and 替补, the killbar7 action), named by the rule's Chinese
 title (a manual card by its reason), never the director's private notes, never
-不处罚/提醒导演; an approved card whose day now has an open question is marked 待确认
-beside it (approved before the question came, it may be wrong).  Cards new since the previous announcement come first.  Only names,
+不处罚/提醒导演; an approved card whose day now has an open question is left out, its
+player's 累计 too, and said to the director apart (:func:`held_back`: approved before the
+question came, it may be wrong; a status such as 「待确认：…」 is no text for the players,
+fh46).  A day's tally names the outcome the game states when the director chose the
+announced one over the count (公示为准: the game file's sheriff, not the tally's).
+Cards new since the previous announcement come first.  Only names,
 numbers, titles and links built from the game file's ``[forum] url`` and pids go in (a
 saved page's ``<base href>`` never does); post text never does.  Square brackets are
 replaced so a name, a vote target or a title cannot open or close a tag.
@@ -17,14 +21,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from auditor.ledger.policy import CARD_COLOURS, card_name
-from auditor.report.labels import number
+from auditor.report.labels import OUTCOME_NAMES, number
 from auditor.report.records import Records
 from auditor.visible import visible
 
 _COLOURS = {"blue": "Blue", "yellow": "DarkOrange", "red": "Red"}
 ANNOUNCED = (*CARD_COLOURS, "substitute")
-#: Beside an approved card whose day now has an open question (records' ``unsure``): it
-#: may be wrong, and whoever pastes the announcement (or reads it) sees so.
+#: What the director is told of an approved card whose day now has an open question
+#: (records' ``unsure``): it may be wrong, so it is not in the text to post (:func:`held_back`).
 UNSURE_MARK = "待确认"
 FACTION_RULE = "同一阵营的角色累计获得两张或以上红牌时，阵营判负"  # 030 判罚制度 红牌
 
@@ -34,8 +38,26 @@ def _card_line(c: dict[str, object]) -> str:
     name = card_name(str(c["card"]))
     shown = f"[color={colour}]{name}[/color]" if colour else name
     when = f"第{c['day']}天 " if c["day"] is not None else ""
-    unsure = f"（{UNSURE_MARK}：第{c['unsure']}天还有没答的问题）" if c.get("unsure") else ""
-    return f"{_safe(c['player'])}：{shown} {when}{_safe(c['title'])}{unsure}"
+    return f"{_safe(c['player'])}：{shown} {when}{_safe(c['title'])}"
+
+
+def _unsure(r: Records) -> list[dict[str, Any]]:
+    """The approved cards left out of the announcement: their day has an open question."""
+    return [c for c in r.cards if c["card"] in ANNOUNCED and c.get("unsure")]
+
+
+def held_back(r: Records) -> list[str]:
+    """What the director is told beside the announcement (never in it): each approved card
+    left out because its day now has an open question, with its player's 累计."""
+    out = []
+    for c in _unsure(r):
+        when = f"第{c['day']}天 " if c["day"] is not None else ""
+        out.append(
+            f"没有写进公告：{c['player']} {card_name(str(c['card']))} {when}{c['title']}"
+            f"（{UNSURE_MARK}：第{c['unsure']}天还有没答的问题；{c['player']} 的累计一行也先不写）。"
+            "答完那天的问题、重新检查后再发"
+        )
+    return out
 
 
 def _safe(text: object) -> str:
@@ -64,7 +86,8 @@ def render_bbcode(r: Records) -> str:
         "",
     ]
     lines.append("[b]判罚[/b]")
-    cards = [c for c in r.cards if c["card"] in ANNOUNCED]
+    unsure = _unsure(r)
+    cards = [c for c in r.cards if c["card"] in ANNOUNCED and c not in unsure]
     new = [c for c in cards if c["new"]]
     old = [c for c in cards if not c["new"]]
     if not cards:
@@ -75,7 +98,12 @@ def render_bbcode(r: Records) -> str:
         if old:
             lines.append("[b]此前已公布[/b]")
             lines.extend(_card_line(c) for c in old)
-    standing = [s for s in r.standings if s["blue"] or s["yellow"] or s["red"]]
+    left_out = {c["player"] for c in unsure}  # (his 累计 counts the card left out)
+    standing = [
+        s
+        for s in r.standings
+        if (s["blue"] or s["yellow"] or s["red"]) and s["player"] not in left_out
+    ]
     if standing:
         lines.append("")
         # (a rule set without cards, 版杀7, has no merging: a card given by hand is listed)
@@ -207,8 +235,11 @@ def _round_lines(rows: list[dict[str, Any]], info: dict[str, Any] | None) -> lis
     so 4 votes from 3 names adds up), then who abstained and who did not vote."""
     lines: list[str] = []
     rnd = _round_prefix(rows, info)
+    stated = (info or {}).get("stated") or {}  # the outcome the game states (公示为准)
     for t in rows:
         outcome = f" → {_safe(t.get('outcome_name') or t['outcome'])}" if t.get("outcome") else ""
+        if t.get("outcome") in stated:
+            outcome = ""  # (the game went on with another: said below, as it states it)
         names = [n for n in str(t.get("voters") or "").split("、") if n]
         voters = f"（{'、'.join(_voter(n, info) for n in names)}）" if names else ""
         lines.append(f"{rnd}{_safe(t['target'])}：{number(t['votes'])} 票{voters}{outcome}")
@@ -222,4 +253,7 @@ def _round_lines(rows: list[dict[str, Any]], info: dict[str, Any] | None) -> lis
             )
         if not rows and not info["abstained"]:
             lines.append(f"{rnd}没有有效票")
+    for kind, player in stated.items():
+        name = OUTCOME_NAMES.get(kind, kind)
+        lines.append(f"{rnd}{name}：{_safe(player)}（按导演公示）")
     return lines

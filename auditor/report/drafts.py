@@ -26,7 +26,7 @@ from auditor.errors import AuditorError
 from auditor.game.gamefile import DaySpec
 from auditor.report.bbcode import _post_link as post_link  # the announcement's own helpers
 from auditor.report.bbcode import _safe as safe_text
-from auditor.report.bbcode import render_bbcode
+from auditor.report.bbcode import held_back, render_bbcode
 from auditor.report.parts import DEFAULT_LIMIT, split_announcement
 from auditor.report.records import Records
 from auditor.visible import visible
@@ -69,6 +69,7 @@ def announcement_draft(records: Records, text: str | None = None) -> Draft:
         parts=tuple(split_announcement(text, limit)),
         postable=True,
         where=PROCESS_THREAD,
+        notes=tuple(held_back(records)),  # (to the director, never in the text: fh46)
     )
 
 

@@ -20,7 +20,16 @@ from typing import Any
 from auditor.game.confirm import THREAD_LABEL
 from auditor.game.gamefile import DaySpec, EventType, Game, ThreadKind
 from auditor.game.schedule import Schedule
-from auditor.ledger.held import Question, draft_day, held_words, holding_day, open_questions
+from auditor.ledger.held import (
+    Question,
+    day_answers,
+    day_at,
+    draft_day,
+    held_words,
+    holding_day,
+    locked,
+    open_questions,
+)
 from auditor.ledger.ledger import (
     NOT_CARDS,
     Ledger,
@@ -506,7 +515,8 @@ def build_records(
 
     findings = finding_rows(game, schedule, store, led, base)
     drafts = _draft_records(game, schedule, led, base, set(checked.minute_pids))
-    questions = _held(game, drafts, asked := open_questions(game, checked, base, answered))
+    asked = open_questions(game, checked, base, answered, day_answers(store))
+    questions = _held(game, drafts, asked)
     announce = announce_day(days)
     cards = _unsure_approved(card_records(game, schedule, store, led, announce), asked)
     standings = standing_records(game, led)
@@ -596,9 +606,47 @@ def _tallies(game: Game, checked: CheckRecords) -> tuple[list[Row], list[Row]]:
         for t in checked.tally
     ]
     rounds = [
-        {**r, "round_name": round_label(game, r.get("day"), r.get("round"))} for r in checked.rounds
+        {
+            **r,
+            "round_name": round_label(game, r.get("day"), r.get("round")),
+            "stated": _stated(game, r, tally),
+        }
+        for r in checked.rounds
     ]
     return tally, rounds
+
+
+#: The tally outcomes a game's event can state otherwise: outcome -> (event type, how).
+_STATED = {
+    "sheriff_elected": (EventType.SHERIFF, "elected"),
+    "eliminated": (EventType.ELIMINATED, "vote"),
+}
+
+
+def _stated(game: Game, rnd: Mapping[str, object], tally: Sequence[Row]) -> dict[str, str]:
+    """The outcomes of a round the game states with another player than the count (the
+    director chose the announced result: 公示为准, fh46): outcome -> the game's player.  The
+    announcement names the game's, the count's votes as counted."""
+    out: dict[str, str] = {}
+    days = list(game.days)
+    for t in tally:
+        if t.get("day") != rnd.get("day") or str(t.get("round")) != str(rnd.get("round")):
+            continue
+        kind = str(t.get("outcome") or "")
+        if kind not in _STATED:
+            continue
+        etype, how = _STATED[kind]
+        said = [
+            e.player
+            for e in game.events
+            if e.type is etype
+            and (e.how or how) == how
+            and e.at is not None
+            and day_at(e.at, days) == t.get("day")
+        ]
+        if said and t.get("target") not in said:
+            out[kind] = said[-1]
+    return out
 
 
 def _weighted_voters(row: Mapping[str, object], rounds: Sequence[Mapping[str, object]]) -> str:
@@ -770,6 +818,8 @@ def _held(game: Game, drafts: list[Row], asked: Mapping[int, Sequence[Question]]
         day = draft_day(game, d["day"], d["tid"], d["posted_at"] or None)
         held = holding_day(str(d["code"]), day, asked)
         d["held"] = held
+        # (its day changed since the check: no 仍然批准 until the next one, fh46)
+        d["locked"] = held is not None and locked(asked[held])
         if held is not None:
             holding.setdefault(held, []).append(str(d["id"]))
     return [

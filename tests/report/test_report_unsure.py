@@ -4,9 +4,10 @@ desk brief items 2 and 3; issue 34 §3 never silent; review42 item 8).
 The first-hour director's own 030 game at night 2 with two of his posts unread
 (tests/desk_helpers.fh42_unread): days 1 to 3 have open questions.
 
-* The announcement never carries, unmarked, an approved card whose day now has an open
-  question: a day-2 lurk card approved anyway (仍然批准) is marked 待确认; a red-font card —
-  a per-post rule, not judged from the day's close — is not.
+* The announcement never carries an approved card whose day now has an open question: a
+  day-2 lurk card approved anyway (仍然批准) is left out and said to the director apart
+  (fh46: 「待确认：…」 is no text for the players); a red-font card — a per-post rule, not
+  judged from the day's close — is in it.
 * The report's first screen never says 没有问题 while a day has a question, even when the
   game's state lacks nothing.
 """
@@ -19,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from auditor import pipeline
-from auditor.report.bbcode import UNSURE_MARK, render_bbcode
+from auditor.report.bbcode import UNSURE_MARK, held_back, render_bbcode
 from auditor.report.records import Records, build_records
 from auditor.report.write import write_report
 from tests.desk_helpers import fh42_unread
@@ -51,9 +52,15 @@ def test_an_approved_card_of_a_day_with_a_question_is_marked_in_the_announcement
     approved: tuple[Records, str],
 ) -> None:
     recs, font_player = approved
-    lines = render_bbcode(recs).splitlines()
-    said = next(x for x in lines if x.startswith("小鹿：") and "第2天" in x)
-    assert said.endswith(f"（{UNSURE_MARK}：第2天还有没答的问题）"), said
+    text = render_bbcode(recs)
+    lines = text.splitlines()
+    # (fh46: a status is no text for the players — the card is left out, with its 累计, and
+    # said to the director beside the announcement)
+    assert not [x for x in lines if x.startswith("小鹿：")], text
+    assert UNSURE_MARK not in text, text
+    said = held_back(recs)
+    assert len(said) == 1 and said[0].startswith("没有写进公告：小鹿 "), said
+    assert f"（{UNSURE_MARK}：第2天还有没答的问题；" in said[0], said
     plain = next(x for x in lines if x.startswith(f"{font_player}：") and "[color=Blue]" in x)
     assert UNSURE_MARK not in plain, plain
 

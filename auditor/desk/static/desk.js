@@ -129,8 +129,13 @@
       if (box.getAttribute("min")) box.dataset.min = spaced(box.getAttribute("min"));
       box.removeAttribute("min");  // (a text field has none: checked as typed, below)
       box.setAttribute("pattern", WHEN);
-      box.setAttribute("placeholder", "2026-12-04 20:00");
-      box.setAttribute("title", "24小时制：年-月-日 时:分（0点到23点），例如 2026-12-04 20:00");
+      // the example is the game's own (fh46: 「2026-12-04 20:00」 matched no game): the
+      // field's time, its minimum, else the game's clock now (data-example)
+      var example = spaced(box.getAttribute("value")) || spaced(box.getAttribute("min")) ||
+        (box.dataset.example || "");
+      if (example) box.setAttribute("placeholder", example.slice(0, 16));
+      else box.removeAttribute("placeholder");
+      box.setAttribute("title", "24小时制：年-月-日 时:分（0点到23点）" + (example ? "，例如 " + example.slice(0, 16) : ""));
       box.setAttribute("autocomplete", "off");
       box.setAttribute("value", spaced(box.getAttribute("value")));
       box.value = spaced(value);
