@@ -49,7 +49,7 @@ from auditor.game.gamefile import Game
 from auditor.ledger.decisions import DECIDABLE_CARDS, DuplicateCardError, parse_card
 from auditor.ledger.ledger import NOT_CARDS
 from auditor.ledger.policy import card_name
-from auditor.report.bbcode import render_bbcode
+from auditor.report.bbcode import held_back, render_bbcode
 from auditor.report.drafts import posts_of
 from auditor.report.html import Exact, show, with_helpers
 from auditor.report.parts import post_size, split_announcement
@@ -1077,6 +1077,8 @@ def desk_context(
         if recs.game.get("cards", True)
         else NO_CARD_CHOICES,
         "announcement": _announcement(text, game.forum.maxpostsize, desk.post_limit),
+        # approved cards left out of it (their day has a question): said beside it (fh46)
+        "held_back": held_back(recs),
         "audit": {
             "last": dict(last),
             "state": job.state if job else "idle",

@@ -1,6 +1,6 @@
 """A 延时 proposal on the desk (real `auditor serve` on 127.0.0.1, real chromium through
-Selenium): the director sees a datetime field holding the day's close (its minimum), types
-the new close the forum was told, and confirms; a time before the close or one the form
+Selenium): the director sees a datetime field holding the close one day on (the day's close
+its minimum), types the new close the forum was told, and confirms; a time before the close or one the form
 cannot read is refused in Chinese and nothing is written."""
 
 from __future__ import annotations
@@ -48,7 +48,9 @@ def test_a_director_confirms_a_delay_with_its_new_close_in_the_browser(tmp_path:
             # (a text field in 24 hours, its min kept as data-min: fh44k)
             assert field.get_attribute("type") == "text"
             assert field.get_attribute("data-min") == "2026-11-23 22:00"
-            assert field.get_attribute("value") == "2026-11-23 22:00"
+            # (fh46: it starts at the close the 延时 implies — one day on — not the old close)
+            assert field.get_attribute("value") == "2026-11-24 22:00"
+            assert field.get_attribute("placeholder") == "2026-11-24 22:00"
             assert "论坛时间（UTC+08:00）" in delay.text and "Asia/Shanghai" not in delay.text
             ident = delay.get_attribute("data-id")
 
