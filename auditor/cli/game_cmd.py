@@ -514,6 +514,27 @@ def _act(
     return done.message
 
 
+def _answered(
+    g: Game,
+    store: Store,
+    acts: Mapping[str, object],
+    fields: Mapping[str, object],
+    *,
+    by: str | None,
+    note: str,
+    hour: str | None,
+) -> str:
+    """:func:`_act`, or --tally-answer, and the days the answer changed (:func:`_changed`)."""
+    if acts.get("tally") is not None:
+        day = fields.get("day")
+        return _tally_answer(
+            g, store, str(acts["tally"]), day if isinstance(day, int) else None, by
+        )
+    before = current(g, store)
+    said = _act(g, store, acts, fields, by=by, note=note, hour=hour)
+    return said + _changed(before, store, said, by)
+
+
 def _changed(before: Game, store: Store, said: str, by: str | None) -> str:
     """After --confirm, --add or --reject: the days the answer changed, marked (their
     drafts locked until the next check: :func:`~auditor.ledger.held.mark_changed`), said
@@ -643,7 +664,6 @@ def game_cmd(
     --write 把发现的内容追加到游戏文件（原有注释和格式保留）；--confirm 编号 只确认一项
     （可用 --player / --day 更正；延时要用 --closes 给出导演公示的新关门时间），与审计台的
     “确认”按钮相同。
-
     --add day|event 补上论坛没有给出的一天或一个事件；--dismiss pid 把未读懂的公告标为不是公告，
     --handled pid 标为读对了 / 已处理（pid 见「未读懂的公告」）；--reject 编号 回答提议「不对，不要」；
     确认替补时 --newcomer 帐号名 [--own-account] 写上替补的人；--phase 编号 加上、更正或删去天的一个环节；
@@ -662,20 +682,14 @@ def game_cmd(
         ph = _phase(phase, phase_name, phase_opens, phase_closes, vote_thread, drop_phase)
         with open_store(g) as store:
             acts = {"dismiss": dismiss_pid, "handled": handled_pid, "add": add_what}
-            acts |= {"confirm": confirm_id, "reject": reject_id}
+            acts |= {"confirm": confirm_id, "reject": reject_id, "tally": tally_answer}
             if any(v is not None for v in acts.values()):
                 fields: dict[str, object] = {**when, **ph, "day": day, "player": player, "pid": pid}
-                fields |= {"accelerated": accelerated, "delayed": delayed}
+                fields |= {"accelerated": accelerated, "delayed": delayed, "answer": answer}
                 fields |= {"how": named(how, HOW_LABEL), "kind": named(kind, KIND_LABEL)}
-                fields |= {"type": named(etype, EVENT_LABEL), "answer": answer}
+                fields["type"] = named(etype, EVENT_LABEL)
                 fields |= {"newcomer": newcomer, "account": "own" if own_account else "same"}
-                before = current(g, store)
-                said = _act(g, store, acts, fields, by=by, note=note, hour=hour)
-                said += _changed(before, store, said, by)
-                out.print(f"{escape(said)}（{escape(str(game))}）", highlight=False)
-                return
-            if tally_answer is not None:
-                said = _tally_answer(g, store, tally_answer, day, by)
+                said = _answered(g, store, acts, fields, by=by, note=note, hour=hour)
                 out.print(f"{escape(said)}（{escape(str(game))}）", highlight=False)
                 return
             waiting = pending(g, store)  # with the tallies' proposals

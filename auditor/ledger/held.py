@@ -202,10 +202,13 @@ def _loaded(raw: str) -> dict[str, str] | None:
 
 
 def _day_state(game: Game) -> dict[int, tuple[object, ...]]:
-    """Each day as the check judges it: its times, 加速 / 延时 and 环节, and the events
-    that fall in it (:func:`day_at`)."""
+    """Each day as the check judges it: its times, 加速 / 延时 and 环节, its threads (their
+    kinds), and the events that fall in it (:func:`day_at`)."""
     days = list(game.days)
     out: dict[int, list[object]] = {d.number: [d] for d in days}
+    for t in game.threads:
+        if t.day is not None:
+            out.setdefault(t.day, []).append(("thread", t.tid, t.kind))
     for e in game.events:
         n = day_at(e.at, days) if e.at is not None else None
         if n is not None:

@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from auditor.ledger.policy import CARD_COLOURS, card_name
 from auditor.report.labels import OUTCOME_NAMES, number
-from auditor.report.records import Records
+from auditor.report.records import Records, Row
 from auditor.visible import visible
 
 _COLOURS = {"blue": "Blue", "yellow": "DarkOrange", "red": "Red"}
@@ -41,7 +41,7 @@ def _card_line(c: dict[str, object]) -> str:
     return f"{_safe(c['player'])}：{shown} {when}{_safe(c['title'])}"
 
 
-def _unsure(r: Records) -> list[dict[str, Any]]:
+def _unsure(r: Records) -> list[Row]:
     """The approved cards left out of the announcement: their day has an open question."""
     return [c for c in r.cards if c["card"] in ANNOUNCED and c.get("unsure")]
 

@@ -486,7 +486,7 @@ def build_records(
         now = (now or datetime.now(UTC)).astimezone(game.timezone)
         checked = records or checked_records(game, store, rs, now)
     led = ledger or load_ledger(game, store, rs)
-    base, answered = forum_base(game, store), store.state.rejected  # (answered: asks nothing)
+    base, answered = forum_base(game, store), (store.state.rejected, day_answers(store))
     crawl, problems = crawl_problems(store)
     if run and run.get("problems"):
         problems = [str(p) for p in run["problems"]]
@@ -515,8 +515,7 @@ def build_records(
 
     findings = finding_rows(game, schedule, store, led, base)
     drafts = _draft_records(game, schedule, led, base, set(checked.minute_pids))
-    asked = open_questions(game, checked, base, answered, day_answers(store))
-    questions = _held(game, drafts, asked)
+    questions = _held(game, drafts, asked := open_questions(game, checked, base, *answered))
     announce = announce_day(days)
     cards = _unsure_approved(card_records(game, schedule, store, led, announce), asked)
     standings = standing_records(game, led)
