@@ -131,8 +131,9 @@
       box.setAttribute("pattern", WHEN);
       // the example is the game's own (fh46: 「2026-12-04 20:00」 matched no game): the
       // field's time, its minimum, else the game's clock now (data-example)
+      var anyExample = document.querySelector("[data-example]");
       var example = spaced(box.getAttribute("value")) || spaced(box.getAttribute("min")) ||
-        (box.dataset.example || "");
+        box.dataset.example || (anyExample ? anyExample.dataset.example : "");
       if (example) box.setAttribute("placeholder", example.slice(0, 16));
       else box.removeAttribute("placeholder");
       box.setAttribute("title", "24小时制：年-月-日 时:分（0点到23点）" + (example ? "，例如 " + example.slice(0, 16) : ""));
