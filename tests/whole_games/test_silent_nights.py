@@ -19,6 +19,7 @@ silent nights told (a title's running number read as the day), and the two first
 (discovery_fh44, discovery_fh44k) and discovery_blind10 (scored once) join: 0 silent of 107.
 Session 45: the directors' games discovery_fh45 and discovery_fh45b join (0 silent) and
 discovery_blind11 (scored once) with two silent nights: 2 silent of 120.
+Session 46: the directors' games discovery_fh46 (0 silent) and discovery_fh46b (night 2 silent) join.
 """
 
 from __future__ import annotations
@@ -38,7 +39,11 @@ from silent_nights import nights_of, regression_games, run_night
 #: since session 43; discovery_blind9's six at its one score (end of session 43: the courier's
 #: and the abbot's days and events) are told since session 44 (the titles' running number).
 #: Session 45: discovery_blind11 (scored once) joins with two silent nights of m107_crosstalk.
-SILENT_TODAY: frozenset[str] = frozenset({"m107_crosstalk night 2", "m107_crosstalk night 3"})
+#: Session 46: the director 老贺's own game (discovery_fh46b/huoguo) joins with night 2 silent
+#: (his two 「第N夜 遗言帖」 threads proposed as 讨论帖: the kind is asked wrongly, not told).
+SILENT_TODAY: frozenset[str] = frozenset(
+    {"m107_crosstalk night 2", "m107_crosstalk night 3", "huoguo night 2"}
+)
 
 NIGHTS = [
     pytest.param(folder, number, cutoff, id=f"{folder.name}-{number}")
