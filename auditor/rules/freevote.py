@@ -1021,7 +1021,7 @@ def _deferred(text: str, after: int, players: Sequence[str] = (), target: str = 
     alt = _names_alt([p for p in players if p not in PRONOUNS and p != target])
     for m in _DEFERRED.finditer(text, after):
         lo, hi = _clause_bounds(text, m.start(), m.end())
-        if alt and re.search(alt, text[lo : m.start()]):
+        if alt and re.match(rf"\s*(?:{alt})", text[lo : m.start()]):
             continue  # (果冻吧，辣条我再观察一轮: the other candidate is the one put off)
         if "理由" in text[lo : m.start()] or "改" in text[m.end() : hi]:
             continue  # (先投个土豆，等哈再看情况改不改: a vote cast, a change left open)
@@ -1133,7 +1133,9 @@ def _beside_count(text: str, players: Sequence[str]) -> str | None:
     ]
     if counting and counting[-1].end() < len(text):
         rest = text[counting[-1].end() :]
-        if rest.strip() and not is_count(rest, players):
+        # (not where it tells or guesses another's vote: 我猜春卷会投油条)
+        theirs = re.search(rf"(?:{alt})\s*(?:会|要|也|都|还|已经)?\s*(?:投|选|改)", rest)
+        if rest.strip() and not is_count(rest, players) and theirs is None:
             return " " * counting[-1].end() + rest
     return None
 
