@@ -1945,7 +1945,14 @@ def _announced_events(
         # the learned reading (auditor.game.learned): a kind the grammar read nothing of is
         # listed (未读懂的公告) and its items proposed, 机读, for the director to confirm
         kinds, machine = learned.second_reading(
-            game.players, _text(post), str(spec.kind), said, post.posted_at, game.timezone
+            game.players,
+            _text(post),
+            str(spec.kind),
+            said,
+            post.posted_at,
+            game.timezone,
+            day=spec.day,
+            days=days,
         )
         if kinds and post.pid is not None:
             disc.unplaced.add(post.pid)
