@@ -42,19 +42,20 @@ How far the models are trusted (the combination rule, chosen by the leave-one-se
 - The model adds no vote: a post the grammar leaves unread stays unread (:data:`ATTEMPT_AT`
   None).  Measured in session 46 (every set held out in turn): of the free-format posts the
   grammar leaves unread, those the model is 90% sure are votes are votes with the target the
-  target model ranks first 56% of the time (39 of 70; 81% at 99%, 13 of 16), with or without
-  a margin over the second name or a vote word asked of it.  Counting them raised the mean (a vote
-  found fixes up to four fields, a phantom vote costs one), but a count wrong two times in
-  five is no count.  Such a post is at best a doubt for the director: :func:`suggested_vote`
-  gives it (「机读：可能是投票 → X？」) for the vote book's doubts to weigh beside its own
-  (spoken choices, unread attempts).  With :data:`ATTEMPT_AT` set, a
+  target model ranks first 56% of the time (39 of 70; 81% at 99%, 13 of 16), with or
+  without a margin over the second name or a vote word asked of it.  Counting them raised
+  the mean (a vote found fixes up to four fields, a phantom vote costs one), but a count
+  wrong two times in five is no count.  Such a post is at best a doubt for the director:
+  :func:`suggested_vote` gives it (「机读：可能是投票 → X？」) for the vote book's doubts to
+  weigh beside its own (spoken choices, unread attempts).  With :data:`ATTEMPT_AT` set, a
   vote so read carries its note (「机读：…」, :attr:`Second.note`) as the ballot's note (free
   format) or its format problem (labelled): never silent.
 - What the grammar read is not a feature (stacking, session 46): marks for its reading (none /
   void / valid, its format problem, a change, a 跟X, a target read by sound) and its target as
   a placeholder of its own did not raise the leave-one-set-out mean (0.9788 against 0.9791 at
-  their best thresholds; one model per grammar reading, 0.9791): the grammar was tuned on these very sets, so in training it is
-  almost always right and the model learns to defer to it; on a new writer it is not.
+  their best thresholds; one model per grammar reading, 0.9791): the grammar was tuned on
+  these very sets, so in training it is almost always right and the model learns to defer to
+  it; on a new writer it is not.
 
 The models are loaded once, lazily, only when a post the grammar leaves unread needs them.
 """
@@ -246,8 +247,8 @@ def suggested_vote(
     and link and :attr:`Second.note` 「机读：可能是投票 → X？」).  Never a count: at 90% such a
     post is a vote for that name about half the time (39 of 74; session 46, every set held out
     in turn; docs/learned-votes.md).  Not called by the vote book yet (its doubts are
-    :mod:`auditor.rules.votebook.doubt`'s).  None under a labelled preset (a vote in words is void there and
-    counts for no one) and where the model names no player."""
+    :mod:`auditor.rules.votebook.doubt`'s).  None under a labelled preset (a vote in words is
+    void there and counts for no one) and where the model names no player."""
     if _off[0] or not free or not text.strip():
         return None
     probs = _model(0).probabilities(prepare(text, players, voter, free=free, quoted=quoted))
