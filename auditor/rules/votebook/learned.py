@@ -246,8 +246,9 @@ def suggested_vote(
     doubts (counted as that vote, would the round end otherwise?  then ask, with the post's text
     and link and :attr:`Second.note` 「机读：可能是投票 → X？」).  Never a count: at 90% such a
     post is a vote for that name about half the time (39 of 74; session 46, every set held out
-    in turn; docs/learned-votes.md).  Not called by the vote book yet (its doubts are
-    :mod:`auditor.rules.votebook.doubt`'s).  None under a labelled preset (a vote in words is
+    in turn; docs/learned-votes.md).  Not called by the vote book, and not to be as it stands:
+    tried as a hook in its doubts, it raised 24 doubts on the directors' whole games and every
+    one was chatter (a real thread is mostly talk; the labelled sets are half votes).  None under a labelled preset (a vote in words is
     void there and counts for no one) and where the model names no player."""
     if _off[0] or not free or not text.strip():
         return None
