@@ -105,25 +105,6 @@ def test_under_the_free_format_a_void_reading_stays_for_the_doubts() -> None:
     assert got.attempt and got.format_valid is False
 
 
-def test_a_suggested_vote_is_a_doubt_under_the_free_format_only() -> None:
-    text = "馄饨这个人今天必须走"  # unread by the grammar: no vote word
-    with learned.using(_reading(6.0), _TARGET):
-        seen = learned.suggested_vote(text, PLAYERS, "饺子", free=True, quoted=False)
-        assert seen is not None and seen.target == "馄饨"
-        assert seen.note.startswith("机读：可能是投票 → 馄饨？")
-        assert learned.suggested_vote(text, PLAYERS, "饺子", free=False, quoted=False) is None
-        nobody = learned.suggested_vote(
-            "就那位吧，不多说了", PLAYERS, "饺子", free=True, quoted=False
-        )
-        assert nobody is None  # no player the model can tell: nothing to suggest
-        got = read_post("killbar7", "饺子", text)  # and the reading itself is unchanged
-        assert got.attempt is False
-    with learned.using(_reading(1.0), _TARGET):  # 73% sure: no doubt
-        assert learned.suggested_vote(text, PLAYERS, "饺子", free=True, quoted=False) is None
-    with learned.using(None):
-        assert learned.suggested_vote(text, PLAYERS, "饺子", free=True, quoted=False) is None
-
-
 def test_the_shipped_models_load_and_read() -> None:
     reading, target = load_model(learned.READING), load_model(learned.TARGET)
     assert reading.labels == ("attempt", "abstain", "change") and target.labels == ("target",)

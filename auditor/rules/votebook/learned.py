@@ -45,9 +45,9 @@ How far the models are trusted (the combination rule, chosen by the leave-one-se
   target model ranks first 56% of the time (39 of 70; 81% at 99%, 13 of 16), with or
   without a margin over the second name or a vote word asked of it.  Counting them raised
   the mean (a vote found fixes up to four fields, a phantom vote costs one), but a count
-  wrong two times in five is no count.  Such a post is at best a doubt for the director:
-  :func:`suggested_vote` gives it (「机读：可能是投票 → X？」) for the vote book's doubts to
-  weigh beside its own (spoken choices, unread attempts).  With :data:`ATTEMPT_AT` set, a
+  wrong two times in five is no count.  As a doubt for the director (「机读：可能是投票 → X？」)
+  it was tried too and left out: in the directors' whole games every such doubt was chatter
+  (docs/learned-votes.md).  With :data:`ATTEMPT_AT` set, a
   vote so read carries its note (「机读：…」, :attr:`Second.note`) as the ballot's note (free
   format) or its format problem (labelled): never silent.
 - What the grammar read is not a feature (stacking, session 46): marks for its reading (none /
@@ -80,9 +80,6 @@ ATTEMPT_AT: float | None = None
 NO_ATTEMPT_AT = 0.1
 #: The probability from which the target model's first name is the target.
 TARGET_AT = 0.5
-#: The ``attempt`` probability from which a post the grammar left unread under the free format
-#: is a doubt the vote book may weigh (:func:`suggested_vote`; never a count).
-SUGGEST_AT = 0.9
 
 _DIGITS = re.compile(r"\d+")
 _SPACES = re.compile(r"[ \t\u3000]+")
@@ -235,29 +232,3 @@ def _target(
     if abstain >= TARGET_AT and abstain > best_p:
         return ABSTAIN
     return best if best_p >= TARGET_AT else ""
-
-
-def suggested_vote(
-    text: str, players: Sequence[str], voter: str = "", *, free: bool, quoted: bool
-) -> Second | None:
-    """A doubt, not a vote: a player's post the grammar left unread under the free format
-    (版杀7 4.1.2: a vote in a player's own words) that the model is :data:`SUGGEST_AT` sure is a
-    vote attempt, with the target it ranks first — for the vote book to weigh with its other
-    doubts (counted as that vote, would the round end otherwise?  then ask, with the post's text
-    and link and :attr:`Second.note` 「机读：可能是投票 → X？」).  Never a count: at 90% such a
-    post is a vote for that name about half the time (39 of 74; session 46, every set held out
-    in turn; docs/learned-votes.md).  Not called by the vote book, and not to be as it stands:
-    tried as a hook in its doubts, it raised 24 doubts on the directors' whole games and every
-    one was chatter (a real thread is mostly talk; the labelled sets are half votes).  None under a labelled preset (a vote in words is
-    void there and counts for no one) and where the model names no player."""
-    if _off[0] or not free or not text.strip():
-        return None
-    probs = _model(0).probabilities(prepare(text, players, voter, free=free, quoted=quoted))
-    p = probs["attempt"]
-    if p < SUGGEST_AT:
-        return None
-    target = _target(text, players, voter, free=free, quoted=quoted, abstain=probs["abstain"])
-    if not target:
-        return None
-    note = f"机读：可能是投票 → {target}？（模型把握 {p:.0%}，语法没读出投票）"
-    return Second(True, target, probs["change"] >= 0.5, p, note)
