@@ -19,7 +19,7 @@ held-out questions were right ``--targets`` of the time and touched no clean lin
 per-set table (matcher alone against combined), the mean, the figures by category and by
 evasion — once with the policy chosen on all sets, once nested (each set read with a policy
 chosen without it: the honest figure) — and ``--single`` session 45's one threshold for
-comparison.  ``--marked``: the experiment with the shapes of a curse or an oath (below).
+comparison.  ``--marked all|strong``: the experiment with the shapes of a curse or an oath (below).
 Deterministic (scikit-learn's liblinear, fixed seed).
 """
 
@@ -62,9 +62,9 @@ PRUNE = 0.1
 
 # --- an experiment, measured and not shipped: the shapes of a curse or an oath -------------
 #
-# (``--loso --marked``; lexicons/README.md "机读" says what it gave: on the paraphrased curses and
-# oaths one line more of 22, and one clean line more over the 25 sets — within noise, and the
-# clean lines may not rise, so the shipped model reads the line without them.)
+# (``--loso --marked all|strong``; lexicons/README.md "机读" says what they gave: on the
+# paraphrased curses and oaths one line more of 22; over the 25 sets the same mean recall, and
+# with ``all`` one clean line more — a tie at best, and the simpler reading is shipped.)
 #
 # A curse or an oath in a writer's own words (我要是狼，出门就被车撞; 投我的人下辈子天天倒霉)
 # shares no n-gram with another writer's, but the same shape: an oath stakes something on the
@@ -149,11 +149,21 @@ def shapes(text: str) -> str:
     return "".join(f" {mark}" for mark, found in _SHAPES if found(text))
 
 
-def prepared(text: str, norm, marked: bool = False) -> str:  # type: ignore[no-untyped-def]
+def strong_shapes(text: str) -> str:
+    """(variant) Only the three composite shapes, each as three markers: a stronger feature
+    under the same regularisation."""
+    marks = [m for m in shapes(text).split() if m in "ⓄⓌⓀ"]
+    return "".join(f" {m}{m}{m}" for m in marks)
+
+
+def prepared(text: str, norm, marked: str = "") -> str:  # type: ignore[no-untyped-def]
     """:func:`auditor.rules.phrasemodel.prepare` (the sets have no roster: no name to
-    replace), with the shapes' markers appended for the experiment (``marked``)."""
+    replace), with the shapes' markers appended for the experiment (``marked``: ``all`` the
+    five, ``strong`` the three composite ones tripled)."""
     line = prepare(text, (), norm)
-    return line + shapes(line) if marked else line
+    if marked == "all":
+        return line + shapes(line)
+    return line + strong_shapes(line) if marked == "strong" else line
 
 
 @dataclass
@@ -220,7 +230,7 @@ def train(
     c: float = C,
     min_df: int = MIN_DF,
     prune: float = PRUNE,
-    marked: bool = False,
+    marked: str = "",
 ) -> LinearModel:  # type: ignore[no-untyped-def]
     texts = [prepared(r.text, norm, marked) for s in sets for r in s.rows]
     ys = [
@@ -251,7 +261,7 @@ def loso_records(args: argparse.Namespace) -> list[dict]:  # type: ignore[type-a
     found nothing, the model's probabilities (``p``) and the categories the matcher set
     aside on purpose (``veto``, :meth:`Matcher.explain`).  Kept in ``--records`` (a file per
     setting) so thresholds are chosen from them without re-fitting."""
-    tag = f"c{args.c}-df{args.min_df}-q{args.prune}-{'marked' if args.marked else 'plain'}"
+    tag = f"c{args.c}-df{args.min_df}-q{args.prune}-{args.marked or 'plain'}"
     path = Path(args.records or f"/tmp/pml_loso_{tag}.json")
     if path.exists():
         return json.loads(path.read_text())  # type: ignore[no-any-return]
@@ -549,7 +559,9 @@ def main(argv: list[str] | None = None) -> int:
         "--margin", type=float, default=0.0, help="(--loso) clean-free below a threshold"
     )
     ap.add_argument("--ask-lb", default=str(CARD_BOUND), help="(--loso) lower bound below SURE")
-    ap.add_argument("--marked", action="store_true", help="(--loso) with the shapes' markers")
+    ap.add_argument(
+        "--marked", choices=("all", "strong"), default="", help="(--loso) with the shapes' markers"
+    )
     ap.add_argument("--records", help="(--loso) where the held-out readings are kept")
     ap.add_argument("--c", type=float, default=C)
     ap.add_argument("--min-df", type=int, default=MIN_DF)
