@@ -11,7 +11,8 @@ lead scores it once).  Each line is prepared by :func:`auditor.rules.phrasemodel
 with the matcher's own normaliser (the sets have no roster: no name to replace).
 
 ``--loso`` fits on all sets but one and reads that one, for each set (the readings are kept in
-``--records``, so the choice below re-runs in seconds), then chooses the policy of
+``--records``, so the choice below re-runs in seconds; they are reused while the scored sets
+are the same — ``--fresh`` after a change to the matcher or the features), then chooses the policy of
 :mod:`auditor.rules.phrasemodel` from them: per category, the lowest probability whose
 held-out questions were right ``--targets`` of the time and touched no clean line (below
 ``SURE`` only with a 95% lower bound of ``--ask-lb``), and the card threshold (precision
@@ -263,14 +264,16 @@ def loso_records(args: argparse.Namespace) -> list[dict]:  # type: ignore[type-a
     setting) so thresholds are chosen from them without re-fitting."""
     tag = f"c{args.c}-df{args.min_df}-q{args.prune}-{args.marked or 'plain'}"
     path = Path(args.records or f"/tmp/pml_loso_{tag}.json")
-    if path.exists():
-        return json.loads(path.read_text())  # type: ignore[no-any-return]
     sets = scored_sets()
+    if path.exists() and not args.fresh:
+        kept = json.loads(path.read_text())
+        if {r["set"] for r in kept} == {s.name for s in sets}:
+            return kept  # type: ignore[no-any-return]
     cats = categories(sets)
     norm = _normaliser()
     cache = Path("/tmp/pml_loso_matcher.json")
     grammar: dict[str, list[list[str]]] = json.loads(cache.read_text()) if cache.exists() else {}
-    if set(grammar) != {s.name for s in sets}:
+    if args.fresh or set(grammar) != {s.name for s in sets}:
         predict = matcher_predict()
         grammar = {s.name: [sorted(predict(r.text)) for r in s.rows] for s in sets}
         cache.write_text(json.dumps(grammar))
@@ -563,6 +566,11 @@ def main(argv: list[str] | None = None) -> int:
         "--marked", choices=("all", "strong"), default="", help="(--loso) with the shapes' markers"
     )
     ap.add_argument("--records", help="(--loso) where the held-out readings are kept")
+    ap.add_argument(
+        "--fresh",
+        action="store_true",
+        help="(--loso) read afresh, not from the kept readings (after a change to the matcher)",
+    )
     ap.add_argument("--c", type=float, default=C)
     ap.add_argument("--min-df", type=int, default=MIN_DF)
     ap.add_argument("--prune", type=float, default=PRUNE, help="(--loso) weights dropped below")
