@@ -108,9 +108,10 @@ def matcher_predict(
 
 
 def model_predict(grammar: Callable[[str], set[str]]) -> Callable[[str], set[str]]:
-    """The matcher's reading plus the learned reading's questions (auditor.rules.phrasemodel)
-    counted as detections: a line the matcher finds nothing in gets the category the model
-    would ask the director about (the sets have no roster: no names to replace)."""
+    """The matcher's reading plus the learned reading's questions and cards
+    (auditor.rules.phrasemodel) counted as detections: a line the matcher finds nothing in gets
+    the category the model would ask the director about or card (the sets have no roster: no
+    names to replace)."""
     from auditor.rules.matcher import matcher_for
     from auditor.rules.phrasemodel import question
 
@@ -179,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--model",
         action="store_true",
-        help="count the learned reading's questions (机读) as detections, beside the matcher",
+        help="count the learned reading's questions and cards (机读) as detections, beside the matcher",
     )
     add_half_option(ap)
     args = ap.parse_args(argv)

@@ -2,9 +2,9 @@
 
 Usage::
 
-    python3 scripts/discovery_learned_eval.py                 # every scored set, one table
-    python3 scripts/discovery_learned_eval.py --grid          # the thresholds' grid (mean)
-    python3 scripts/discovery_learned_eval.py --kind-c 1 --candidate-c 1 --list-at 0.5 --propose-at 0.5
+    python3 scripts/discovery_learned_eval.py                 # every scored set, per set
+    python3 scripts/discovery_learned_eval.py --grid          # the settings' grid (means)
+    python3 scripts/discovery_learned_eval.py --cache G.pkl --oof M.pkl   # keep both readings
 
 For each scored set k (a set whose README's first line says NOT YET SCORED is never read),
 both models of :mod:`auditor.game.learned` are fitted on every other set — exactly as
@@ -15,8 +15,15 @@ then by the combined reader: the grammar's items, plus the items the model propo
 where it is confident of a kind the grammar read nothing of, and the post listed as 未读懂的公告
 where the model is confident of such a kind.  Printed per set and as the mean over sets:
 precision, recall, the posts with a miss that would pass in silence, and the posts read right
-yet listed (a needless question).  The unit of generalisation is a writer: set k's writer is
-never seen by the models that read it.
+yet listed (``asked``: a 机读 item the director confirms makes a post right, and it is still
+asked about) and, of those, the posts the grammar alone read right (``needless``: a question
+that adds nothing).  The unit of generalisation is a writer: set k's writer is never seen by
+the models that read it.
+
+The stacked reading (:data:`auditor.game.learned.STACK`) is fitted here, on the kind model's
+out-of-fold readings and the grammar's (``--grid`` prints the one fitted on every set); for
+set k's figures, on the other sets only.  (Its inputs, the out-of-fold readings of the other
+sets, come from models that saw set k: a small leak, twelve weights a kind.)
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ import sys
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -128,6 +135,12 @@ def proposed_items(rec: dict[str, Any], props: Sequence[learned.Proposed]) -> li
                 how=("elected" if p.kind == "sheriff" else how),
                 cause=how,
             )
+        elif p.kind == "delayed":
+            if p.at is None:
+                continue
+            delayed = {"kind": "delayed", "day": day, "closes": de._minute(p.at)}
+            out.append({**delayed, "day": de.UNPLACED} if unplaced else delayed)
+            continue
         else:
             a = Announced(Notice(p.kind), "")
         item = de._event_item(a, rec["thread_kind"], day, after, posted, text, rec["preset"])
@@ -145,7 +158,8 @@ class Figures:
     fp: Counter[str]
     fn: Counter[str]
     silent: int = 0
-    flagged_clean: int = 0
+    flagged_clean: int = 0  # listed, yet read right (by this reading: a 机读 item included)
+    needless: int = 0  # listed, yet the grammar alone read it right (no 机读 needed either)
 
     @property
     def precision(self) -> float:
@@ -159,9 +173,12 @@ class Figures:
 
 
 def score(
-    posts: list[Post], reading: Callable[[Post], tuple[list[dict[str, Any]], bool]]
+    posts: list[Post],
+    reading: Callable[[Post], tuple[list[dict[str, Any]], bool]],
+    grammar_right: set[int] | None = None,
 ) -> Figures:
-    """discovery_eval.score's figures for ``reading`` (a post → its items, listed)."""
+    """discovery_eval.score's figures for ``reading`` (a post → its items, listed);
+    ``grammar_right``: the posts (their ids) the grammar alone reads right."""
     fig = Figures(Counter(), Counter(), Counter())
     for post in posts:
         rec = post.rec
@@ -184,6 +201,8 @@ def score(
             fig.fp[g["kind"]] += 1
         if listed and not missed and not free:
             fig.flagged_clean += 1
+        if listed and grammar_right is not None and id(post) in grammar_right:
+            fig.needless += 1
         shown = all(any(de._a_guess(g, w) for g in free) for w in missed)
         if missed and not listed and not shown:
             fig.silent += 1
@@ -203,7 +222,8 @@ def _model(
 
 class Folds:
     """The texts vectorised once; per fold, the features of the training rows (n-grams in
-    ``min_df`` of them or more) and one liblinear fit per label, as learned_fit.fit does."""
+    ``min_df`` of them or more) and one liblinear fit per label, as learned_fit.fit does
+    (its dual solver, as train_announce_models fits the shipped models)."""
 
     def __init__(self, texts: list[str], labels: list[list[bool]], names: Sequence[str]):
         from sklearn.feature_extraction.text import CountVectorizer
@@ -227,7 +247,9 @@ class Folds:
         coefs, bias = [], []
         for k, _ in enumerate(self.names):
             y = [bool(self.labels[i][k]) for i in train]
-            m = LogisticRegression(C=c, max_iter=5000, solver="liblinear", random_state=0)
+            m = LogisticRegression(
+                C=c, max_iter=5000, solver="liblinear", random_state=0, dual=tm.DUAL
+            )
             m.fit(xk, y)
             coefs.append(m.coef_[0])
             bias.append(float(m.intercept_[0]))
@@ -236,27 +258,21 @@ class Folds:
         )
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--kind-c", type=float, default=tm.KIND_C)
-    ap.add_argument("--candidate-c", type=float, default=tm.CANDIDATE_C)
-    ap.add_argument("--list-at", type=float, default=learned.LIST_AT)
-    ap.add_argument("--propose-at", type=float, default=learned.PROPOSE_AT)
-    ap.add_argument("--grid", action="store_true", help="the thresholds' grid, means only")
-    ap.add_argument("--cache", type=Path, help="the grammar's reading, kept between runs")
-    ap.add_argument("--prune-below", type=float, default=tm.PRUNE_BELOW)
-    ap.add_argument("--only", help="read only this set (its folder name), fitted on the others")
-    args = ap.parse_args(argv)
+KindProbs = dict[str, float]
+Cands = list[tuple[str, dict[str, float]]]
+# per set: each post's kind probabilities (None: not a director's) and its names' roles
+OutOfFold = dict[str, tuple[list[KindProbs | None], list[Cands]]]
+Stack = dict[str, dict[str, float]]
 
-    sets = tm.scored_sets()
-    kind_texts: list[str] = []
-    cand_texts: list[str] = []
-    if args.cache and args.cache.is_file():
-        kind_texts, cand_texts, by_set = pickle.loads(args.cache.read_bytes())
-    else:
-        by_set = [grammar_posts(s, kind_texts, cand_texts) for s in sets]
-        if args.cache:
-            args.cache.write_bytes(pickle.dumps((kind_texts, cand_texts, by_set)))
+
+def out_of_fold(
+    sets: list[tm.LabelledSet],
+    by_set: list[list[Post]],
+    kind_texts: list[str],
+    cand_texts: list[str],
+    args: argparse.Namespace,
+) -> OutOfFold:
+    """Each set read by both models fitted on the other sets (leave one set out)."""
     kind_labels: list[list[bool]] = []
     cand_labels: list[list[bool]] = []
     for posts in by_set:
@@ -268,17 +284,8 @@ def main(argv: list[str] | None = None) -> int:
     kf = Folds(kind_texts, kind_labels, learned.KINDS)
     cf = Folds(cand_texts, cand_labels, learned.ROLES)
     kf.prune_below = cf.prune_below = args.prune_below
-
-    grid = (
-        [(la, pa) for la in (0.4, 0.5, 0.6, 0.7, 0.8) for pa in (0.5, 0.6, 0.7, 0.8, 0.9, 1.01)]
-        if args.grid
-        else [(args.list_at, args.propose_at)]
-    )
-    rows: dict[tuple[float, float], list[tuple[str, Figures, Figures]]] = {g: [] for g in grid}
+    out: OutOfFold = {}
     for k, (s, posts) in enumerate(zip(sets, by_set, strict=True)):
-        short = s.folder.name
-        if args.only and short != args.only:
-            continue
         train_k = [
             p.kind_row
             for j, ps in enumerate(by_set)
@@ -291,47 +298,225 @@ def main(argv: list[str] | None = None) -> int:
         ]
         km = kf.fit(train_k, args.kind_c, learned.KIND_MODEL)
         cm = cf.fit(train_c, args.candidate_c, learned.CANDIDATE_MODEL)
-        grammar = score(posts, lambda p: (p.got, p.listed))
-        # each post read by both models once; the thresholds applied to what they read
-        kind_probs = {
-            id(p): km.probabilities(kind_texts[p.kind_row]) for p in posts if p.kind_row is not None
-        }
-        cand_probs = {
-            id(p): [(name, cm.probabilities(cand_texts[r])) for name, r in p.candidate_rows]
-            for p in posts
-        }
-        for la, pa in grid:
+        out[s.folder.name] = (
+            [
+                km.probabilities(kind_texts[p.kind_row]) if p.kind_row is not None else None
+                for p in posts
+            ],
+            [
+                [(name, cm.probabilities(cand_texts[r])) for name, r in p.candidate_rows]
+                for p in posts
+            ],
+        )
+        print(
+            f"{s.folder.name}: fitted on the other {len(sets) - 1} sets",
+            file=sys.stderr,
+            flush=True,
+        )
+    return out
 
-            def combined(
-                p: Post,
-                la: float = la,
-                pa: float = pa,
-                kind_probs: dict[int, dict[str, float]] = kind_probs,
-                cand_probs: dict[int, list[tuple[str, dict[str, float]]]] = cand_probs,
-            ) -> tuple[list[Any], bool]:
-                if p.kind_row is None:
-                    return p.got, p.listed
+
+@dataclass(frozen=True)
+class Rule:
+    """How the combined reader trusts the models (auditor.game.learned's constants)."""
+
+    list_at: dict[str, float]
+    propose_at: float
+    notice_at: dict[str, float]
+    stack: Stack
+
+
+def combined(p: Post, kprobs: KindProbs | None, cands: Cands, rule: Rule) -> tuple[list[Any], bool]:
+    """The grammar's items, the model's proposals (机读), and whether the post is listed."""
+    if kprobs is None:
+        return p.got, p.listed
+    read = {g["kind"] for g in p.got}
+    kinds = learned.confident_kinds(kprobs, read, at=rule.list_at, stack=rule.stack)
+    props = learned.proposed(kinds, cands, at=rule.propose_at)
+    if kinds:
+        day, after, _ = _context(p.rec)
+        posted = datetime.fromisoformat(p.rec["posted_at"])
+        text = unicodedata.normalize("NFKC", p.rec["text"])
+        sure = learned.stacked(kprobs, read, rule.stack)
+        props += learned.notice_proposals(
+            kinds, sure, text, posted, de.TZ, day, after, at=rule.notice_at
+        )
+    return p.got + proposed_items(p.rec, props), p.listed or bool(kinds)
+
+
+def _read_right(p: Post) -> bool:
+    """The grammar alone reads the post right: no miss, no false item."""
+    fig = score([p], lambda q: (q.got, q.listed))
+    return not (sum(fig.fn.values()) or sum(fig.fp.values()))
+
+
+def _labelled(p: Post) -> set[str]:
+    return {w["kind"] for w in p.rec["items"] if w["kind"] != "retract"}
+
+
+def fit_stack(
+    by_name: dict[str, list[Post]], oof: OutOfFold, leave_out: str | None = None, c: float = 1.0
+) -> Stack:
+    """Per kind of event, a logistic reading over :func:`learned.stack_features` (the kind
+    model's out-of-fold log-odds, what the grammar read), fitted on the director's posts of
+    every set but ``leave_out`` where the grammar read none of that kind."""
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+
+    stack: Stack = {}
+    for k in learned.EVENT_KINDS:
+        rows: list[dict[str, float]] = []
+        ys: list[bool] = []
+        for name, posts in by_name.items():
+            if name == leave_out:
+                continue
+            for p, kp in zip(posts, oof[name][0], strict=True):
                 read = {g["kind"] for g in p.got}
-                kinds = learned.confident_kinds(kind_probs[id(p)], read, at=la)
-                props = learned.proposed(kinds, cand_probs[id(p)], at=pa)
-                return p.got + proposed_items(p.rec, props), p.listed or bool(kinds)
+                if kp is None or k in read:
+                    continue
+                rows.append(learned.stack_features(kp, read, k))
+                ys.append(k in _labelled(p))
+        if len(set(ys)) < 2:
+            continue
+        names = sorted({f for r in rows for f in r} - {"bias"})
+        x = np.array([[r.get(f, 0.0) for f in names] for r in rows])
+        m = LogisticRegression(C=c, solver="liblinear", random_state=0).fit(x, ys)
+        w = {"bias": round(float(m.intercept_[0]), 3)}
+        w.update({f: round(float(v), 3) for f, v in zip(names, m.coef_[0], strict=True)})
+        stack[k] = {f: v for f, v in w.items() if v}
+    return stack
 
-            rows[(la, pa)].append((short, grammar, score(posts, combined)))
-        for g_ in grid:
-            _, g, c = rows[g_][-1]
-            print(
-                _row(short, g, c) + (f"  (la={g_[0]} pa={g_[1]})" if args.grid else ""), flush=True
+
+GRID = tuple(round(0.05 * i, 2) for i in range(4, 20))
+
+
+def thresholds(
+    by_name: dict[str, list[Post]], oof: OutOfFold, stacks: dict[str, Stack], precision: float
+) -> dict[str, float]:
+    """Per kind of event, the lowest threshold of :data:`GRID` at which, pooled over the
+    sets read out of fold (each by the stack fitted without it), that share of the posts
+    listed for the kind state it (1.01: no threshold does; the kind is never asked)."""
+    scored: dict[str, list[tuple[float, bool]]] = {k: [] for k in learned.EVENT_KINDS}
+    for name, posts in by_name.items():
+        for p, kp in zip(posts, oof[name][0], strict=True):
+            if kp is None:
+                continue
+            read = {g["kind"] for g in p.got}
+            for k, q in learned.stacked(kp, read, stacks[name]).items():
+                scored[k].append((q, k in _labelled(p)))
+    out: dict[str, float] = {}
+    for k, pairs in scored.items():
+        out[k] = 1.01
+        for t in GRID:
+            hits = [y for q, y in pairs if q >= t]
+            if hits and sum(hits) / len(hits) >= precision:
+                out[k] = t
+                break
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--kind-c", type=float, default=tm.KIND_C)
+    ap.add_argument("--candidate-c", type=float, default=tm.CANDIDATE_C)
+    ap.add_argument("--propose-at", type=float, default=learned.PROPOSE_AT)
+    ap.add_argument("--grid", action="store_true", help="the settings' grid, means only")
+    ap.add_argument("--cache", type=Path, help="the grammar's reading, kept between runs")
+    ap.add_argument("--oof", type=Path, help="the models' out-of-fold readings, kept")
+    ap.add_argument("--prune-below", type=float, default=tm.PRUNE_BELOW)
+    args = ap.parse_args(argv)
+
+    sets = tm.scored_sets()
+    kind_texts: list[str] = []
+    cand_texts: list[str] = []
+    if args.cache and args.cache.is_file():
+        kind_texts, cand_texts, by_set = pickle.loads(args.cache.read_bytes())
+    else:
+        by_set = [grammar_posts(s, kind_texts, cand_texts) for s in sets]
+        if args.cache:
+            args.cache.write_bytes(pickle.dumps((kind_texts, cand_texts, by_set)))
+    if args.oof and args.oof.is_file():
+        oof: OutOfFold = pickle.loads(args.oof.read_bytes())
+    else:
+        oof = out_of_fold(sets, by_set, kind_texts, cand_texts, args)
+        if args.oof:
+            args.oof.write_bytes(pickle.dumps(oof))
+    by_name = {s.folder.name: posts for s, posts in zip(sets, by_set, strict=True)}
+
+    kinds = learned.EVENT_KINDS
+    shipped = Rule(dict(learned.LIST_AT), args.propose_at, dict(learned.NOTICE_AT), learned.STACK)
+    before = Rule(dict.fromkeys(kinds, 0.5), 0.5, {}, {})  # session 45
+    rules: dict[str, tuple[Rule, dict[str, Rule]]] = {
+        "session 45 (0.5 / 0.5, no stack)": (before, {}),
+        "shipped": (shipped, {}),
+    }
+    # the stack fitted as the shipped one is, each set left out (its own reading unseen)
+    stacks = {n: fit_stack(by_name, oof, leave_out=n) for n in by_name}
+    rules["shipped"] = (shipped, {n: replace(shipped, stack=stacks[n]) for n in by_name})
+    if args.grid:
+        none: dict[str, float] = {}
+        for t in (0.4, 0.45, 0.5, 0.55, 0.6):  # the kind model alone, one threshold
+            rules[f"model alone at {t}"] = (Rule(dict.fromkeys(kinds, t), 0.5, none, {}), {})
+        listings = {f"stacked at {t}": dict.fromkeys(kinds, t) for t in (0.3, 0.35, 0.4, 0.5)}
+        listings |= {
+            f"stacked, per kind for precision {prec}": thresholds(by_name, oof, stacks, prec)
+            for prec in (0.5, 0.7, 0.8)
+        }
+        for what, la in listings.items():
+            rules[what] = (shipped, {n: Rule(la, 0.5, none, stacks[n]) for n in by_name})
+        la = dict(learned.LIST_AT)
+        for notice in (0.7, 0.8, 0.9):
+            na = {k: max(la[k], notice) for k in learned.NOTICE_KINDS}
+            for pa in (0.5, 0.7):
+                folds = {n: Rule(la, pa, na, stacks[n]) for n in by_name}
+                rules[f"shipped LIST_AT, notices at {notice}, propose at {pa}"] = (shipped, folds)
+    for label, (rule, folds) in rules.items():
+        rows: list[tuple[str, Figures, Figures]] = []
+        for s in sets:
+            short = s.folder.name
+            posts = by_name[short]
+            kp, cp = oof[short]
+            r = folds.get(short, rule)
+            at = {id(p): i for i, p in enumerate(posts)}
+            right = {id(p) for p in posts if _read_right(p)}
+            grammar = score(posts, lambda p: (p.got, p.listed), right)
+            both = score(
+                posts,
+                lambda p, r=r, kp=kp, cp=cp, at=at: combined(p, kp[at[id(p)]], cp[at[id(p)]], r),
+                right,
             )
-    for g in grid:
-        print(_mean(f"mean la={g[0]} pa={g[1]}", rows[g]), flush=True)
+            rows.append((short, grammar, both))
+            if not args.grid:
+                print(_row(short, grammar, both), flush=True)
+        print(_mean(f"mean: {label}", rows), "|", _row("newest", *rows[-1][1:]), flush=True)
+    if args.grid:
+        print("STACK =", fit_stack(by_name, oof))  # the shipped one: fitted on every set
+        print("listing precision at the shipped LIST_AT:", listing_precision(by_name, oof, stacks))
     return 0
+
+
+def listing_precision(
+    by_name: dict[str, list[Post]], oof: OutOfFold, stacks: dict[str, Stack]
+) -> dict[str, float]:
+    """Per kind, pooled out of fold: the share of the posts listed for it that state it."""
+    listed: Counter[str] = Counter()
+    right: Counter[str] = Counter()
+    for name, posts in by_name.items():
+        for p, kp in zip(posts, oof[name][0], strict=True):
+            if kp is None:
+                continue
+            read = {g["kind"] for g in p.got}
+            for k in learned.confident_kinds(kp, read, stack=stacks[name]):
+                listed[k] += 1
+                right[k] += k in _labelled(p)
+    return {k: round(right[k] / listed[k], 3) for k in listed}
 
 
 def _row(name: str, g: Figures, c: Figures) -> str:
     return (
         f"{name:<10} grammar P {g.precision:.3f} R {g.recall:.3f} silent {g.silent:>3} "
         f"asked {g.flagged_clean:>3} | combined P {c.precision:.3f} R {c.recall:.3f} "
-        f"silent {c.silent:>3} asked {c.flagged_clean:>3}"
+        f"silent {c.silent:>3} asked {c.flagged_clean:>3} needless {c.needless:>3}"
     )
 
 
@@ -346,6 +531,7 @@ def _mean(name: str, rows: list[tuple[str, Figures, Figures]]) -> str:
         f" silent {avg(lambda f: f.silent, 1):.1f} asked {avg(lambda f: f.flagged_clean, 1):.1f}"
         f" | combined P {avg(lambda f: f.precision, 2):.3f} R {avg(lambda f: f.recall, 2):.3f}"
         f" silent {avg(lambda f: f.silent, 2):.1f} asked {avg(lambda f: f.flagged_clean, 2):.1f}"
+        f" needless {avg(lambda f: f.needless, 2):.1f}"
     )
 
 

@@ -10,17 +10,25 @@ writer each; a set whose README's first line says NOT YET SCORED is skipped unop
 lead scores it once).  Each line is prepared by :func:`auditor.rules.phrasemodel.prepare`
 with the matcher's own normaliser (the sets have no roster: no name to replace).
 
-``--loso`` fits on all sets but one and reads that one, for each set: the matcher alone
-against the matcher plus the model's questions (a line the matcher leaves without a finding
-and the model reads as a category with probability ≥ the threshold), at each threshold of
-``--thresholds``; it prints the per-set table and the mean, the figures the threshold in
-phrasemodel.THRESHOLD was chosen by.  Deterministic (scikit-learn's liblinear, fixed seed).
+``--loso`` fits on all sets but one and reads that one, for each set (the readings are kept in
+``--records``, so the choice below re-runs in seconds; they are reused while the scored sets
+are the same — ``--fresh`` after a change to the matcher or the features), then chooses the policy of
+:mod:`auditor.rules.phrasemodel` from them: per category, the lowest probability whose
+held-out questions were right ``--targets`` of the time and touched no clean line (below
+``SURE`` only with a 95% lower bound of ``--ask-lb``), and the card threshold (precision
+``--card-p`` with a lower bound of ``--card-lb``).  It prints THRESHOLDS and CARDS, the
+per-set table (matcher alone against combined), the mean, the figures by category and by
+evasion — once with the policy chosen on all sets, once nested (each set read with a policy
+chosen without it: the honest figure) — and ``--single`` session 45's one threshold for
+comparison.  ``--marked all|strong``: the experiment with the shapes of a curse or an oath (below).
+Deterministic (scikit-learn's liblinear, fixed seed).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections import Counter
 from dataclasses import dataclass
@@ -34,7 +42,15 @@ from devset_eval import Row, matcher_predict, read_rows  # noqa: E402
 from learned_fit import fit  # noqa: E402
 
 from auditor.learned import MODELS, LinearModel, read_model, write_model  # noqa: E402
-from auditor.rules.phrasemodel import CLEAN, MODEL, THRESHOLD, prepare  # noqa: E402
+from auditor.rules.phrasemodel import (  # noqa: E402
+    CARD_BOUND,
+    CARD_PRECISION,
+    CLEAN,
+    MODEL,
+    PRECISION,
+    SURE,
+    prepare,
+)
 
 UNSCORED = "NOT YET SCORED"
 N = (1, 3)
@@ -43,6 +59,112 @@ MIN_DF = 2
 #: Weights below this (in absolute value, in every label) are dropped from the file, and the
 #: rest rounded to 3 decimals: the file stays small (the docs say what it cost).
 PRUNE = 0.1
+
+
+# --- an experiment, measured and not shipped: the shapes of a curse or an oath -------------
+#
+# (``--loso --marked all|strong``; lexicons/README.md "机读" says what they gave: on the
+# paraphrased curses and oaths one line more of 22; over the 25 sets the same mean recall, and
+# with ``all`` one clean line more — a tie at best, and the simpler reading is shipped.)
+#
+# A curse or an oath in a writer's own words (我要是狼，出门就被车撞; 投我的人下辈子天天倒霉)
+# shares no n-gram with another writer's, but the same shape: an oath stakes something on the
+# speaker's own truth (我要是说谎/是狼 … then a consequence) or calls a witness above him
+# (老天、苍天、良心 beside 我); a curse wishes or foretells (祝/愿/迟早) something lasting or bad
+# (以后、每…、次次、一辈子; 死、病、穷、倒霉), or lays it on a target (你, 投我的人, 0号) on a
+# condition or for good.  Each part is a small class of function words or of a meaning, never a
+# phrase (written from the language, then revised once after reading the training sets'
+# paraphrased curses and oaths — not blind24's — with every word taken from those lines struck
+# out again); each shape found is a marker appended to the prepared line, so the model learns
+# the shape from every curse and oath it was fitted on (the plain ones too) and reads it in
+# words it never saw.
+
+#: A condition (要是/如果/假如 …, 谁…谁 …).
+_COND = re.compile(r"要(?:真的?)?是|如果|假如|假若|倘若|若|万一|但凡|只要|的话|谁要|谁敢|谁投|凡是")
+#: The speaker himself.
+_SELF = re.compile(r"我|俺|本人|老子|老娘|在下|咱")
+#: What the speaker's word is staked on: that he lies, or that he is the side he denies.
+_UNTRUE = re.compile(r"假|骗|谎|瞎说|瞎编|胡说|坑|忽悠|狼|杀手|黑|内鬼|不是真")
+#: What the speaker stakes (his head, his life, his name).
+_STAKE = re.compile(r"脑袋|人头|头|性命|拿命|名字倒|倒过来写|姓倒")
+#: A witness above the speaker, or a gesture that swears.
+_WITNESS = re.compile(r"老天|苍天|上天|天地|菩萨|佛祖|上帝|良心|拍胸|胸脯|对天|天打|在上")
+#: The one cursed: the listener, whoever does something, a player by his seat (digits are 0
+#: by then), his kin.
+_TARGET = re.compile(
+    r"你|您|谁|他们|她们|的人|的家伙|全家|祖宗|子孙|后代|0号|[投踩刀骗坑咬冲查毒抗归票杀]我"
+)
+#: The one who did the speaker a wrong in the game (投我的, 刀我的, 骗我…的): cursed by name of it.
+_ACTOR = re.compile(r"[投踩刀骗坑咬冲查毒抗归票杀]我")
+#: A wish or a foretelling laid on someone (祝你…, 愿…, 让他…, 迟早…).
+_WISH = re.compile(r"祝|愿|保佑|等着|迟早|早晚|总有一天|有一天|活该|一定会|必遭|注定|报应")
+#: A misfortune: death, injury, illness, ruin, bad luck, disgrace.
+_MISFORTUNE = re.compile(
+    r"死|亡|撞|轧|碾|摔|坠|砸|淹|烧|劈|雷|病|癌|瘫|残|瞎|聋|哑|瘸|疼|痛|伤|穷|破产|倒霉|霉运|晦气|"
+    r"灾|祸|惩罚|天谴|地狱|阎王|坟|棺材|绝后|断子|单身|光棍|没人要|不孕|秃|挂科|失业|坐牢|"
+    r"出车祸|喂鱼|喂狗|住院|医院|输光|破财|倾家荡产|吃不上|讨饭"
+)
+#: How long or how often: a lifetime, every time, for good (以后, 每…, 次次, 一辈子).
+_LASTING = re.compile(r"辈子|世世代代|永远|从此|以后|往后|再也|每|([次天年回局把场盘])\1")
+
+#: The markers (circled capitals: no writer types them).
+_SHAPES = (
+    # an oath: the speaker's truth staked on a consequence, or a witness called
+    (
+        "Ⓞ",
+        lambda t: bool(
+            _COND.search(t)
+            and _SELF.search(t)
+            and _UNTRUE.search(t)
+            and (
+                _MISFORTUNE.search(t)
+                or _LASTING.search(t)
+                or _WITNESS.search(t)
+                or _STAKE.search(t)
+            )
+        ),
+    ),
+    ("Ⓦ", lambda t: bool(_SELF.search(t) and _WITNESS.search(t))),
+    # a curse: a wish or a foretelling of something bad or lasting, or a target's bad end
+    # set on a condition or for good
+    (
+        "Ⓚ",
+        lambda t: bool(
+            (_WISH.search(t) and (_MISFORTUNE.search(t) or _LASTING.search(t)))
+            or (
+                _TARGET.search(t)
+                and _MISFORTUNE.search(t)
+                and (_COND.search(t) or _LASTING.search(t))
+            )
+            or (_ACTOR.search(t) and _MISFORTUNE.search(t))
+        ),
+    ),
+    ("Ⓜ", lambda t: bool(_MISFORTUNE.search(t))),
+    ("Ⓛ", lambda t: bool(_LASTING.search(t))),
+)
+
+
+def shapes(text: str) -> str:
+    """The markers of the shapes :data:`_SHAPES` finds in ``text`` (a prepared line), each
+    after a space: \"\" when none."""
+    return "".join(f" {mark}" for mark, found in _SHAPES if found(text))
+
+
+def strong_shapes(text: str) -> str:
+    """(variant) Only the three composite shapes, each as three markers: a stronger feature
+    under the same regularisation."""
+    marks = [m for m in shapes(text).split() if m in "ⓄⓌⓀ"]
+    return "".join(f" {m}{m}{m}" for m in marks)
+
+
+def prepared(text: str, norm, marked: str = "") -> str:  # type: ignore[no-untyped-def]
+    """:func:`auditor.rules.phrasemodel.prepare` (the sets have no roster: no name to
+    replace), with the shapes' markers appended for the experiment (``marked``: ``all`` the
+    five, ``strong`` the three composite ones tripled)."""
+    line = prepare(text, (), norm)
+    if marked == "all":
+        return line + shapes(line)
+    return line + strong_shapes(line) if marked == "strong" else line
 
 
 @dataclass
@@ -109,8 +231,9 @@ def train(
     c: float = C,
     min_df: int = MIN_DF,
     prune: float = PRUNE,
+    marked: str = "",
 ) -> LinearModel:  # type: ignore[no-untyped-def]
-    texts = [prepare(r.text, (), norm) for s in sets for r in s.rows]
+    texts = [prepared(r.text, norm, marked) for s in sets for r in s.rows]
     ys = [
         [c_ in r.labels or (c_ == CLEAN and not r.labels) for c_ in cats]
         for s in sets
@@ -133,6 +256,155 @@ def train(
 # --- leave one set out ---------------------------------------------------------------
 
 
+def loso_records(args: argparse.Namespace) -> list[dict]:  # type: ignore[type-arg]
+    """For each scored set k, a model fitted on the other sets reads set k: one record per
+    line — its set, id, labels, evasion, the matcher's reading (``g``) and, where the matcher
+    found nothing, the model's probabilities (``p``) and the categories the matcher set
+    aside on purpose (``veto``, :meth:`Matcher.explain`).  Kept in ``--records`` (a file per
+    setting) so thresholds are chosen from them without re-fitting."""
+    tag = f"c{args.c}-df{args.min_df}-q{args.prune}-{args.marked or 'plain'}"
+    path = Path(args.records or f"/tmp/pml_loso_{tag}.json")
+    sets = scored_sets()
+    if path.exists() and not args.fresh:
+        kept = json.loads(path.read_text())
+        if {r["set"] for r in kept} == {s.name for s in sets}:
+            return kept  # type: ignore[no-any-return]
+    cats = categories(sets)
+    norm = _normaliser()
+    cache = Path("/tmp/pml_loso_matcher.json")
+    grammar: dict[str, list[list[str]]] = json.loads(cache.read_text()) if cache.exists() else {}
+    if args.fresh or set(grammar) != {s.name for s in sets}:
+        predict = matcher_predict()
+        grammar = {s.name: [sorted(predict(r.text)) for r in s.rows] for s in sets}
+        cache.write_text(json.dumps(grammar))
+    from auditor.rules.matcher import matcher_for
+
+    matcher = matcher_for((), True)
+    records: list[dict] = []  # type: ignore[type-arg]
+    for k, held in enumerate(sets):
+        model = train(
+            sets[:k] + sets[k + 1 :],
+            cats,
+            norm,
+            c=args.c,
+            min_df=args.min_df,
+            prune=args.prune,
+            marked=args.marked,
+        )
+        for row, g in zip(held.rows, grammar[held.name], strict=True):
+            rec = {
+                "set": held.name,
+                "id": row.id,
+                "labels": sorted(row.labels),
+                "evasion": row.evasion if row.evasion not in ("-", "") else "none",
+                "g": g,
+            }
+            if not g:
+                probs = model.probabilities(prepared(row.text, norm, args.marked))
+                rec["p"] = {c_: round(v, 4) for c_, v in probs.items()}
+                rec["veto"] = sorted({m.category for m, _ in matcher.explain(row.text)})
+            records.append(rec)
+        print(f"… {held.name} ({len(model.weights)} grams)", file=sys.stderr)
+    path.write_text(json.dumps(records, ensure_ascii=False))
+    return records
+
+
+@dataclass
+class Policy:
+    """How far the model is trusted: a question at ``ask[c]``, a card at ``card[c]``
+    (absent: never), nothing while P(CLEAN) > ``clean_max``."""
+
+    ask: dict[str, float]
+    card: dict[str, float]
+    clean_max: float
+
+    def read(self, rec: dict) -> tuple[set[str], str]:  # type: ignore[type-arg]
+        """The combined reading of a record and how it was reached: matcher, ask, card or ''."""
+        if rec["g"]:
+            return set(rec["g"]), "matcher"
+        got = asked(rec, self.clean_max)
+        if got is None or got[1] < self.ask.get(got[0], 2.0):
+            return set(), ""
+        return {got[0]}, "card" if got[1] >= self.card.get(got[0], 2.0) else "ask"
+
+
+def asked(rec: dict, clean_max: float) -> tuple[str, float] | None:  # type: ignore[type-arg]
+    """The category the model would ask about on a line the matcher left alone (its most
+    probable, not set aside by the matcher, P(CLEAN) at most ``clean_max``), with its
+    probability."""
+    if rec["g"] or rec["p"].get(CLEAN, 0.0) > clean_max:
+        return None
+    label, p = max(
+        ((c_, v) for c_, v in rec["p"].items() if c_ != CLEAN), key=lambda kv: (kv[1], kv[0])
+    )
+    return None if label in rec["veto"] else (label, p)
+
+
+GRID = [round(0.3 + 0.05 * i, 2) for i in range(14)]  # 0.30 … 0.95
+
+
+def lower_bound(right: int, n: int, alpha: float = 0.05) -> float:
+    """The one-sided (1 - alpha) Clopper-Pearson lower bound of a precision of right / n."""
+    if n == 0 or right == 0:
+        return 0.0
+    from scipy.stats import beta
+
+    return float(beta.ppf(alpha, right, n - right + 1))
+
+
+def choose(
+    records: list[dict],  # type: ignore[type-arg]
+    target: float,
+    clean_max: float,
+    card_p: float,
+    card_lb: float,
+    margin: float = 0.0,
+    ask_lb: float = 0.0,
+) -> Policy:
+    """Per category, the lowest threshold of :data:`GRID` whose questions (over ``records``,
+    read leave-one-set-out) are right at least ``target`` of the time and touch no clean line
+    (nor does any line down to ``margin`` below it: a clean line of a writer not yet seen
+    lies a little lower or higher);
+    and the lowest at or above it whose questions are right at least ``card_p`` of the time
+    with a one-sided 95% lower bound of at least ``card_lb`` (enough of them): a card."""
+    pool: dict[str, list[tuple[float, bool, bool]]] = {c_: [] for c_ in categories_of(records)}
+    for rec in records:
+        got = asked(rec, clean_max)
+        if got is not None:
+            pool.setdefault(got[0], []).append((got[1], got[0] in rec["labels"], not rec["labels"]))
+    ask: dict[str, float] = {}
+    card: dict[str, float] = {}
+    for cat, items in pool.items():
+        for t in GRID:
+            sel = [x for x in items if x[0] >= t]
+            right = sum(x[1] for x in sel)
+            near = [x for x in items if x[0] >= t - margin]
+            if (
+                sel
+                and right / len(sel) >= target
+                and not any(x[2] for x in near)
+                and (t >= SURE or lower_bound(right, len(sel)) >= ask_lb)
+            ):
+                ask[cat] = t
+                break
+        if cat not in ask:
+            if not any(x[0] >= SURE for x in items):  # (never that sure held out: no evidence
+                ask[cat] = SURE  # against SURE, session 45's one threshold)
+            continue
+        for t in GRID:
+            sel = [x for x in items if x[0] >= t]
+            right = sum(x[1] for x in sel)
+            if (
+                t >= ask[cat]
+                and sel
+                and right / len(sel) >= card_p
+                and lower_bound(right, len(sel)) >= card_lb
+            ):
+                card[cat] = t
+                break
+    return Policy(ask, card, clean_max)
+
+
 @dataclass
 class Tally:
     tp: int = 0
@@ -140,8 +412,8 @@ class Tally:
     fn: int = 0
     clean: int = 0
     clean_flagged: int = 0
-    asked: int = 0  # model questions
-    asked_right: int = 0  # … on a line carrying the category asked
+    asked: int = 0  # model questions (and cards)
+    carded: int = 0
 
     def p(self) -> float:
         return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
@@ -149,153 +421,127 @@ class Tally:
     def r(self) -> float:
         return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
 
+    def add(self, labels: set[str], got: set[str]) -> None:
+        self.tp += len(labels & got)
+        self.fn += len(labels - got)
+        self.fp += len(got - labels)
+        if not labels:
+            self.clean += 1
+            self.clean_flagged += bool(got)
 
-def tally(rows: list[Row], preds: list[set[str]]) -> Tally:
-    t = Tally()
-    for row, got in zip(rows, preds, strict=True):
-        t.tp += len(row.labels & got)
-        t.fn += len(row.labels - got)
-        t.fp += len(got - row.labels)
-        if not row.labels:
-            t.clean += 1
-            t.clean_flagged += bool(got)
-    return t
+
+def evaluate(records: list[dict], policy_for, out=sys.stdout) -> dict[str, float]:  # type: ignore[no-untyped-def, type-arg]
+    """The per-set table (matcher alone against combined), the mean, and the figures by
+    category and by evasion.  ``policy_for(set name)`` is the policy that set is read with
+    (the same for all, or one chosen without that set: nested)."""
+    by_set: dict[str, list[dict]] = {}  # type: ignore[type-arg]
+    for rec in records:
+        by_set.setdefault(rec["set"], []).append(rec)
+    print(
+        "| set | lines | matcher P | matcher R | clean flagged | combined P | combined R | clean flagged | questions | cards |",
+        file=out,
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|", file=out)
+    means: Counter[str] = Counter()
+    ev: Counter[tuple[str, str]] = Counter()
+    cat: Counter[tuple[str, str]] = Counter()
+    how: Counter[tuple[str, str, bool]] = Counter()
+    for name, recs in by_set.items():
+        policy = policy_for(name)
+        g_t, c_t = Tally(), Tally()
+        for rec in recs:
+            labels = set(rec["labels"])
+            got, kind = policy.read(rec)
+            g_t.add(labels, set(rec["g"]))
+            c_t.add(labels, got)
+            if kind in ("ask", "card"):
+                c_t.asked += 1
+                c_t.carded += kind == "card"
+                (label,) = got
+                how[(label, kind, label in labels)] += 1
+            for c_ in labels:
+                cat[(c_, "n")] += 1
+                cat[(c_, "g")] += c_ in rec["g"]
+                cat[(c_, "c")] += c_ in got
+            if labels:
+                ev[(rec["evasion"], "n")] += 1
+                ev[(rec["evasion"], "g")] += bool(labels & set(rec["g"]))
+                ev[(rec["evasion"], "c")] += bool(labels & got)
+        print(
+            f"| {name.removeprefix('tests/')} | {len(recs)} | {g_t.p():.3f} | {g_t.r():.3f} | "
+            f"{g_t.clean_flagged}/{g_t.clean} | {c_t.p():.3f} | {c_t.r():.3f} | "
+            f"{c_t.clean_flagged}/{c_t.clean} | {c_t.asked} | {c_t.carded} |",
+            file=out,
+        )
+        for key, v in (
+            ("gp", g_t.p()),
+            ("gr", g_t.r()),
+            ("gc", g_t.clean_flagged / max(1, g_t.clean)),
+            ("cp", c_t.p()),
+            ("cr", c_t.r()),
+            ("cc", c_t.clean_flagged / max(1, c_t.clean)),
+            ("q", c_t.asked),
+            ("k", c_t.carded),
+        ):
+            means[key] += v
+    n = len(by_set)
+    m = {k: v / n for k, v in means.items()}
+    print(
+        f"| **mean of {n}** | | {m['gp']:.3f} | {m['gr']:.3f} | {m['gc']:.3%} | {m['cp']:.3f} | "
+        f"{m['cr']:.3f} | {m['cc']:.3%} | {m['q']:.1f} | {m['k']:.1f} |",
+        file=out,
+    )
+    print(
+        "\nby category: lines, recall matcher -> combined; questions (right), cards (right)",
+        file=out,
+    )
+    for c_ in sorted({c_ for c_, _ in cat}):
+        print(
+            f"  {c_:<11} {cat[(c_, 'n')]:>5} {cat[(c_, 'g')] / cat[(c_, 'n')]:.3f} -> "
+            f"{cat[(c_, 'c')] / cat[(c_, 'n')]:.3f}   asked {how[(c_, 'ask', True)] + how[(c_, 'ask', False)]:>4} "
+            f"({how[(c_, 'ask', True)]})  carded {how[(c_, 'card', True)] + how[(c_, 'card', False)]:>4} "
+            f"({how[(c_, 'card', True)]})",
+            file=out,
+        )
+    print("by evasion: lines, recall matcher -> combined", file=out)
+    for kind in sorted({k for k, _ in ev}, key=lambda x: (x != "none", x)):
+        print(
+            f"  {kind:<16} {ev[(kind, 'n')]:>5} {ev[(kind, 'g')] / ev[(kind, 'n')]:.3f} -> {ev[(kind, 'c')] / ev[(kind, 'n')]:.3f}",
+            file=out,
+        )
+    return m
 
 
 def loso(args: argparse.Namespace) -> int:
-    sets = scored_sets()
-    cats = categories(sets)
-    norm = None if args.raw else _normaliser()
-    cache = Path("/tmp/phrase_model_matcher.json")
-    grammar: dict[str, list[list[str]]] = json.loads(cache.read_text()) if cache.exists() else {}
-    if set(grammar) != {s.name for s in sets}:
-        predict = matcher_predict()
-        grammar = {s.name: [sorted(predict(r.text)) for r in s.rows] for s in sets}
-        cache.write_text(json.dumps(grammar))
-    prunes = [float(x) for x in args.prunes.split(",")]
-    cleans = [float(x) for x in args.clean_max.split(",")]
-    thresholds = [
-        (q, float(x), cm) for q in prunes for x in args.thresholds.split(",") for cm in cleans
-    ]
-    from auditor.rules.matcher import matcher_for
-
-    matcher = matcher_for((), True)
-    vetoes: dict[str, set[str]] = {}
-
-    def vetoed(text: str, label: str) -> bool:
-        if args.veto == "none":
-            return False
-        if text not in vetoes:
-            vetoes[text] = {m.category for m, _ in matcher.explain(text)}
-        return bool(vetoes[text]) if args.veto == "any" else label in vetoes[text]
-
-    rows_out: dict[tuple[float, float, float], list[tuple[str, Tally, Tally]]] = {
-        t: [] for t in thresholds
-    }
-    by_cat: dict[tuple[float, float, float], Counter[str]] = {t: Counter() for t in thresholds}
-    by_cat_right: dict[tuple[float, float, float], Counter[str]] = {
-        t: Counter() for t in thresholds
-    }
-    evasion: dict[tuple[float, float, float], Counter[tuple[str, str]]] = {
-        t: Counter() for t in thresholds
-    }
-    g_cat: Counter[str] = Counter()  # the matcher's findings by category, and the right ones
-    g_cat_right: Counter[str] = Counter()
-    cat_n: Counter[str] = Counter()  # labelled lines by category, found by the matcher, combined
-    cat_g: Counter[str] = Counter()
-    cat_c: dict[tuple[float, float, float], Counter[str]] = {t: Counter() for t in thresholds}
-    for k, held in enumerate(sets):
-        if args.only and held.name not in args.only:
-            continue
-        model = train(
-            sets[:k] + sets[k + 1 :], cats, norm, c=args.c, min_df=args.min_df, prune=min(prunes)
-        )
-        gram = [set(g) for g in grammar[held.name]]
-        prepared = [prepare(r.text, (), norm) for r in held.rows]
-        probs_by = {q: list(map(pruned(model, q).probabilities, prepared)) for q in prunes}
-        g_t = tally(held.rows, gram)
-        for row, g in zip(held.rows, gram, strict=True):
-            for cat in g:
-                g_cat[cat] += 1
-                g_cat_right[cat] += cat in row.labels
-            for cat in row.labels:
-                cat_n[cat] += 1
-                cat_g[cat] += cat in g
-        for t in thresholds:
-            comb: list[set[str]] = []
-            for row, g, pr in zip(held.rows, gram, probs_by[t[0]], strict=True):
-                label, p = max(
-                    ((c_, v) for c_, v in pr.items() if c_ != CLEAN), key=lambda kv: (kv[1], kv[0])
+    records = loso_records(args)
+    names = list(dict.fromkeys(r["set"] for r in records))
+    for target in [float(x) for x in args.targets.split(",")]:
+        for cm in [float(x) for x in args.clean_max.split(",")]:
+            for lb in [float(x) for x in args.ask_lb.split(",")]:
+                settings = (target, cm, args.card_p, args.card_lb, args.margin, lb)
+                policy = choose(records, *settings)
+                print(
+                    f"\n## questions right {target}, P(CLEAN) at most {cm}, below {SURE} only with "
+                    f"a lower bound of {lb}: chosen on all sets\n"
                 )
-                kind = row.evasion if row.evasion not in ("-", "") else "none"
-                if (
-                    not g
-                    and p >= t[1]
-                    and pr.get(CLEAN, 0.0) <= t[2]
-                    and not vetoed(row.text, label)
-                ):
-                    comb.append({label})
-                    by_cat[t][label] += 1
-                    by_cat_right[t][label] += label in row.labels
-                else:
-                    comb.append(g)
-                if row.labels:
-                    evasion[t][(kind, "n")] += 1
-                    evasion[t][(kind, "g")] += bool(g & row.labels)
-                    evasion[t][(kind, "c")] += bool(comb[-1] & row.labels)
-            for row, x in zip(held.rows, comb, strict=True):
-                for cat in row.labels:
-                    cat_c[t][cat] += cat in x
-            c_t = tally(held.rows, comb)
-            c_t.asked = sum(1 for g, x in zip(gram, comb, strict=True) if not g and x)
-            rows_out[t].append((held.name, g_t, c_t))
-        print(f"… {held.name} ({len(model.weights)} grams)", file=sys.stderr)
-    for t in thresholds:
-        print(f"\n## prune {t[0]} threshold {t[1]} clean at most {t[2]}\n")
-        print(
-            "| set | lines | grammar P | grammar R | clean flagged | combined P | combined R | clean flagged | questions |"
-        )
-        print("|---|---|---|---|---|---|---|---|---|")
-        means = Counter[str]()
-        for name, g, c_ in rows_out[t]:
-            print(
-                f"| {name.removeprefix('tests/')} | {g.tp + g.fn} | {g.p():.3f} | {g.r():.3f} | "
-                f"{g.clean_flagged}/{g.clean} | {c_.p():.3f} | {c_.r():.3f} | "
-                f"{c_.clean_flagged}/{c_.clean} | {c_.asked} |"
-            )
-            means["gp"] += g.p()
-            means["gr"] += g.r()
-            means["gc"] += g.clean_flagged / max(1, g.clean)
-            means["cp"] += c_.p()
-            means["cr"] += c_.r()
-            means["cc"] += c_.clean_flagged / max(1, c_.clean)
-            means["q"] += c_.asked
-        n = len(rows_out[t])
-        print(
-            f"| **mean of {n}** | | {means['gp'] / n:.3f} | {means['gr'] / n:.3f} | "
-            f"{means['gc'] / n:.3%} | {means['cp'] / n:.3f} | {means['cr'] / n:.3f} | "
-            f"{means['cc'] / n:.3%} | {means['q'] / n:.1f} |"
-        )
-        print("\nquestions by category: how many, their precision; the matcher's findings, theirs:")
-        for cat in sorted(by_cat[t], key=lambda c: -by_cat[t][c]):
-            print(
-                f"  {cat:<11} {by_cat[t][cat]:>4}  {by_cat_right[t][cat] / by_cat[t][cat]:.3f}"
-                f"   {g_cat[cat]:>5}  {g_cat_right[cat] / max(1, g_cat[cat]):.3f}"
-            )
-        print("recall by category (all held-out sets): grammar -> combined")
-        for cat in sorted(cat_n):
-            print(
-                f"  {cat:<11} {cat_n[cat]:>5} {cat_g[cat] / cat_n[cat]:.3f} -> {cat_c[t][cat] / cat_n[cat]:.3f}"
-            )
-        print("recall by evasion (all held-out sets): grammar -> combined")
-        kinds = sorted({k for k, _ in evasion[t]}, key=lambda x: (x != "none", x))
-        for kind in kinds:
-            n_ = evasion[t][(kind, "n")]
-            print(
-                f"  {kind:<16} {n_:>5} {evasion[t][(kind, 'g')] / n_:.3f} -> "
-                f"{evasion[t][(kind, 'c')] / n_:.3f}"
-            )
+                print(f"THRESHOLDS = {dict(sorted(policy.ask.items()))}")
+                print(f"CARDS = {dict(sorted(policy.card.items()))}")
+                evaluate(records, lambda _name, p=policy: p)
+                print("\n## the same, nested: each set read with thresholds chosen without it\n")
+                nested = {
+                    n: choose([r for r in records if r["set"] != n], *settings) for n in names
+                }
+                evaluate(records, nested.__getitem__)
+    if args.single:
+        for t in [float(x) for x in args.single.split(",")]:
+            print(f"\n## one threshold {t} for all, P(CLEAN) at most 0.5, no cards (session 45)\n")
+            one = Policy(dict.fromkeys(categories_of(records), t), {}, 0.5)
+            evaluate(records, lambda _name, p=one: p)
     return 0
+
+
+def categories_of(records: list[dict]) -> list[str]:  # type: ignore[type-arg]
+    return sorted({c_ for r in records if "p" in r for c_ in r["p"] if c_ != CLEAN})
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -304,15 +550,32 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--check", action="store_true", help="re-fit and compare with the shipped file")
     ap.add_argument("--loso", action="store_true", help="leave one set out: grammar vs combined")
-    ap.add_argument("--thresholds", default=str(THRESHOLD))
-    ap.add_argument("--only", nargs="*", help="(--loso) read only these sets")
+    ap.add_argument(
+        "--targets", default=str(PRECISION), help="(--loso) the questions' precision to choose for"
+    )
+    ap.add_argument("--single", default="", help="(--loso) also one threshold for all (session 45)")
+    ap.add_argument(
+        "--card-p", type=float, default=CARD_PRECISION, help="(--loso) a card's precision"
+    )
+    ap.add_argument("--card-lb", type=float, default=CARD_BOUND, help="(--loso) … its lower bound")
+    ap.add_argument(
+        "--margin", type=float, default=0.0, help="(--loso) clean-free below a threshold"
+    )
+    ap.add_argument("--ask-lb", default=str(CARD_BOUND), help="(--loso) lower bound below SURE")
+    ap.add_argument(
+        "--marked", choices=("all", "strong"), default="", help="(--loso) with the shapes' markers"
+    )
+    ap.add_argument("--records", help="(--loso) where the held-out readings are kept")
+    ap.add_argument(
+        "--fresh",
+        action="store_true",
+        help="(--loso) read afresh, not from the kept readings (after a change to the matcher)",
+    )
     ap.add_argument("--c", type=float, default=C)
     ap.add_argument("--min-df", type=int, default=MIN_DF)
-    ap.add_argument("--prunes", default=str(PRUNE), help="(--loso) weights dropped below each")
-    ap.add_argument("--clean-max", default="1.0", help="(--loso) ask only below this P(CLEAN)")
-    ap.add_argument("--veto", choices=("none", "same", "any"), default="none")
+    ap.add_argument("--prune", type=float, default=PRUNE, help="(--loso) weights dropped below")
     ap.add_argument(
-        "--raw", action="store_true", help="(--loso) without the matcher's normalisation"
+        "--clean-max", default="0.5", help="(--loso) ask only at or below this P(CLEAN)"
     )
     args = ap.parse_args(argv)
     if args.loso:

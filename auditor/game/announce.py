@@ -236,6 +236,12 @@ _YESTERDAY = lazy(
 _DAY_N = lazy(rf"第\s*({_NUM})\s*[天日](?!夜)")
 _NIGHT_N = lazy(rf"第\s*({_NUM})\s*个?\s*(?:夜晚|夜|晚)")
 
+# the venue a player leaves or is sent from, by its kind of place: a vehicle, a building or a
+# room, a company or a team (飞机, 车队, 宴会厅, 展厅, 楼, 船) — its last character ending the word
+_VENUE = (
+    r"[\u4e00-\u9fff]{0,3}?(?:机|车|船|舰|厅|楼|馆|堂|室|房|屋|院|店|园|营|队|团|局|村|城|镇|岛)"
+    r"(?![\u4e00-\u9fff])"
+)
 # (cause, pattern) for eliminations; the first that matches a span says how
 _ELIMINATED: list[tuple[str | None, str]] = [
     ("sent_off", r"(?:被)?(?:判)?(?:红牌|红卡)\s*(?:罚下|出局)?|升级红牌|(?:被)?罚下|(?:按)?淹死"),
@@ -263,7 +269,11 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|(?<![改弃])票出(?=\s*[:：]|\s*(?:[。，,！!]|$))|(?<![改弃])票出者\s*(?:乃|为|是)?|(?:被|见)逐(?:出局)?|(?:被[^，。]{0,6}?)?逐出"
         # escorted off by the crowd or the law (被押送下船, 被驱逐出村, 被请出局): the day's
         r"|被[^，。]{0,3}?(?:押送|押解|遣送|驱赶|押|请)(?:下|出|离)(?:了)?(?:船|场|局|村|城|镇|岛)"
-        r"|被票(?:走|死|出)|(?<![改投])票死|被[^，。]{0,6}?投(?:进|下|入|到)了?|被[^，。]{0,4}?(?:处决|处刑|绞死|吊死|流放|驱逐)|(?:送|押)上了?绞刑架",
+        # … or from the game's venue (被请下飞机, 被请出了宴会厅, 被移出车队): the crowd's act, the
+        # day's — a place a player is in (:data:`_VENUE`), never the theme's own verb (被请下餐桌:
+        # the game file's leaving words, tests/game/test_discover_report_lists.py)
+        rf"|被[^，。\s]{{0,3}}?(?:请|移|赶)(?:下|出)了?(?={_VENUE})"
+        r"|被人?票(?:走|死|出)|(?<![改投])票死|被[^，。]{0,6}?投(?:进|下|入|到)了?|被[^，。]{0,4}?(?:处决|处刑|绞死|吊死|流放|驱逐)|(?:送|押)上了?绞刑架",
     ),
     (
         "night",
@@ -279,7 +289,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|被[^，。]{0,3}?(?:投了?毒|下了?毒)|(?<=[毒药刀])落在了?"
         # a story's night: 没有回家, 离开了我们, 被带走 (no gun), 倒在了自家门口
         r"|没(?:有|能)回家|再也没有(?:醒来|起来)|被人?带走了?|(?:是怎么|就这么|突然)?不见(?:了|的)"
-        r"|倒在了?[^，。]{0,6}?(?:门口|家中|床上|地上|路边|甲板上?|下面|底下|旁边|脚下|里|中)(?=\s*(?:[，。；！!,]|$))|停止了?呼吸|落入了?[^，。]{0,6}?海水?"
+        r"|倒在了?[^，。]{0,6}?(?:门口|家中|床上|地上|路边|甲板上?|下面|底下|旁边|脚下|里|中|下|上|前|边)(?=\s*(?:[，。；！!,]|$))|停止了?呼吸|落入了?[^，。]{0,6}?海水?"
         # the night's killers' verbs told as a story (被狼叼走, 死于杀手刀下) and its labels
         r"|被(?:狼人?|杀手|凶手)[^，。]{0,3}?(?:叼走|拖走|抓走|掳走|撕碎|吃掉|害死|带走)|死于[^，。]{0,6}?(?:刀|枪|毒|杀手|狼|狙)(?:之?下)?"
         r"|(?<![被未没不])(?:狙击|狙杀|毒杀|刀杀|空针致死)(?=\s*[:：])"
@@ -299,13 +309,17 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|(?:(?<=\s)|^)出(?=\s*(?:$|[。，,！!、:：（(]))|(?<=\S)(?<![选查指找推提派演说看显露交送拿取做打])出(?=\s+(?![局去来票牌手])\S)|死者\s*(?:是|为)?|死去(?:的)?(?:是|为)?"
         # the whole family of a story's deaths, how from the sentence (应声倒地, 没能挺过去,
         # 被扔下了船, 被海浪卷走, 再也没有回来, 没能看到第二天的太阳, 咽下了最后一口气)
-        r"|(?:应声)?倒地|没能?(?:熬|撑|挺|活|扛)(?:过|下)(?:去|来)|没能(?:看到|见到|等到)[^，。]{0,8}?(?:太阳|天亮|黎明|明天|早晨)"
+        r"|(?:应声)?倒地|应声(?:而)?倒|没能?(?:熬|撑|挺|活|扛)(?:过|下)(?:去|来)|没能(?:看到|见到|等到)[^，。]{0,8}?(?:太阳|天亮|黎明|明天|早晨)"
         r"|被[^，。]{0,4}?(?:扔|丢|推|抛|踢|赶|掀|卷)(?:下|进|入|到|走|出)了?|再也没(?:有)?(?:回来|醒来|睁开)"
         # slang and dialect: 寄了, 嘎了, 凉了, 领盒饭, 被送走了
         r"|(?<=\S)\s?(?:寄|嘎|噶|凉)了(?=\s*(?:$|[。，,！!~～\s]))|领了?盒饭|被送走了?|被?整没了"
         r"|(?:(?<=\S)\s?|^)卒(?=\s*(?:$|[。，,！!]))"
-        # leaving the theme's venue for good (退市, 下船, 退场)
-        r"|(?<![不未没无])(?:退市|下船|退场|落水)(?![的了]?(?:规则|时间))"
+        # leaving the theme's venue for good (退市, 下船, 退场): a verb of leaving (离 / 退 / 撤 /
+        # 搬 / 下) with the venue's one-character object — the seat, the table, the lease, the
+        # exhibit, the stage (离席, 退租, 撤展, 搬离, 下台) — or 移出 / 请出 a place
+        r"|(?<![不未没无别])(?:退市|下船|退场|落水|离席|离桌|离队|退租|退房|退赛|撤展|搬离|搬走|下台)"
+        r"(?![的了]?(?:规则|时间|前|之前|时))"
+        rf"|(?<![被不未没无别])(?:移出|请出|请下|赶出|赶下)了?(?={_VENUE})"
         r"|丧命|殒命|毙命|丧生|葬身|牺牲|长眠|咽下了?最后一口气|断了气|与世长辞|一命呜呼|离开了?人世|命丧"
         r"|不治身亡|回天乏术"
         r"|(?:也)?(?:没能|未能|没有)幸免|冤死|难逃一劫|领了?便当|归天|去世|离世|逝世|告别了?(?:本局|游戏|舞台|这个世界)|遇难|死讯|噩耗"
@@ -366,9 +380,11 @@ _COMMAND = r"指挥|带队|领队|领导|统领|统率|统帅|号令|[\u4e00-\u9
 _SHERIFF_OBJECT = lazy(
     # (a pause before the name: 移交给……斗彩)
     # (警徽归 X, 警徽落在了 X 手上, 警徽顺位给到 X, 警徽从 A 手里转到了 B)
-    r"(?:警徽[^，。]{0,12}?(?:移交|转交|交|传|给|指定|选择|归|落|转)(?:了)?(?:给|予|与|于|至|到|在)?(?:了)?"
+    r"(?:警徽[^，。]{0,12}?(?:移交|转交|交|传|给|指定|选择|归|落|转|戴|别|挂|塞|放)(?:了)?(?:给|予|与|于|至|到|在)?(?:了)?"
     r"|(?:移交|转交)(?:了)?警徽(?:给|予)"
-    r"|警徽\s*(?:移交|在)|警长\s*(?:改由|由)"
+    r"|警徽\s*(?:移交|在)|警长\s*(?:职务|一职|之位)?\s*(?:改由|由)"
+    # the office's arrow to its new holder (警长 → X: handed on)
+    r"|警长\s*(?:→|->|=>|⇒)"
     # 警长交给 X, 其警长身份移交 X
     r"|警长(?:之位|身份|职位|职务)?\s*(?:随机)?\s*(?:移交|转交|交|传)(?:给|予|至)?(?:了)?"
     # 景泰蓝是警长，殉职移交给……斗彩 (the badge unnamed, the pause a director's)
@@ -410,11 +426,13 @@ _IDIOT_SUBJECT = lazy(
 _IDIOT_OBJECT = lazy(r"白痴\s*(?=\S)|装傻\s*[:：]")
 _PIPED_SUBJECT = lazy(
     r"(?:被|遭到|遭)\s*(?:管道|吹笛|迷惑)|(?:进入|患上?了?)\s*[【\[]?\s*(?:雏见泽|吹笛|管道)|处于\s*被?\s*(?:吹笛|管道)"
+    # hit by the pipe (中了笛, 中笛): the passive in its verb of being struck
+    r"|(?<![不没未])中了?\s*(?:吹笛|笛声|笛)(?!者)"
     # the names, then the state they are in (A、B 是 Lv.3; A 进入了 Lv.3)
     r"|(?:是|为|进入了?|处于|变成了?)\s*[【\[]?\s*(?:雏见泽综合症)?\s*Lv\.?\s*3(?!\d)"
     # the state reached, told after the name and ending its clause (X Lv.3, X 病发至 Lv.3, X
     # 出现 Lv.3 症状) — not a label (Lv.3：Y), a rule or a state passed on (Lv.3 限制, Lv.3 状态由)
-    r"|(?:(?:病发|发病)?\s*(?:至|到|升至|升到|达到|出现))?\s*Lv\.?\s*3(?!\d)(?=\s*(?:症状)?\s*(?:[，。,；;（(！!]|$))"
+    r"|(?:(?:病发|发病)\s*(?:至|到|升至|升到|达到|出现)?|(?:至|到|升至|升到|达到|出现))?\s*Lv\.?\s*3(?!\d)(?=\s*(?:症状)?\s*(?:[，。,；;（(！!]|$))"
     r"|继承了?\s*(?:其|他的?|她的?)?\s*(?:吹笛|管道)\s*(?:的)?\s*状态"
     # X 仍在笛声中: still under the spell
     r"|(?:仍然?|还|依然|依旧)\s*(?:在|处于)\s*笛声(?:之)?中"
@@ -431,7 +449,7 @@ _PIPED_OBJECT = lazy(
     r"|(?:雏见泽综合症)?\s*Lv\.?\s*3\s*[）)]?\s*(?:的)?(?:是|为)?"
 )
 _UNPIPE = lazy(
-    r"(?:吹笛者|管道工)\s*(?:已)?(?:出局|死亡)|自愈|吹笛状态(?:解除|取消)|解除吹笛"
+    r"(?:吹笛者|管道工)\s*(?:已)?(?:出局|死亡)|自愈|吹笛状态(?:解除|取消)|解除(?:吹笛|禁言|静音)"
     r"|被(?:吹笛|管道)(?:者|的人|的玩家|的[\u4e00-\u9fff]{1,4}?)\s*(?:全部|全体|均|都)?\s*(?:恢复|醒来|清醒)"
 )
 # the night just passed, and the verbs of leaving the game's venue whatever the theme (离场,
@@ -547,7 +565,10 @@ _SUBJECT_GAP = lazy(
     rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|\d{{1,2}}\s*/\s*\d{{1,2}}(?=\s*(?:票|出局|$))|(?:得到?|获得?)\s*{_NUM}\s*票|{_NUM}\s*票|\d{{1,2}}(?=\s)|上午|下午|中午|凌晨|傍晚"
     r"|(?<![A-Za-z])(?:is|was)(?![A-Za-z])|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就"
     # a story's manner before its death word (随风逝, 溘然长逝, 含恨离场)
-    r"|随风|含恨|含冤|悄然|黯然|溘然|猝然|默默|静静|仍然?|依然|依旧|同样|照样|正好|恰好|正)*$"
+    r"|随风|含恨|含冤|悄然|黯然|溘然|猝然|默默|静静|仍然?|依然|依旧|同样|照样|正好|恰好|正"
+    # the name's apposition: a form of address or a demonstrative's noun (X 旅客被请下飞机,
+    # X 这件展品昨夜已撤展, X 这位客人)
+    rf"|{_ADDRESS}|[这那](?:位|名|个|件|只|头)[\u4e00-\u9fff]{{0,3}}?(?=[\u4e00-\u9fff\s]))*$"
 )
 _OBJECT_GAP = lazy(
     rf"^(?:[了的者是为有只仅】\]]|俩|仨|应该|应|目前|现在|仍然|依然|仍|还|名单|角色|玩家|顺序|对象|目标|结果|{_NUM}\s*[个人位名]|\s|[:：]|[（(][^）)]*[）)]|…+|\.{{2,}}|—+"
@@ -935,9 +956,24 @@ def _unpromised(text: str, found: list[Announced]) -> list[str]:
             for m in words.finditer(sentence)
             if (p := _promise(sentence, m, promise, dead)) is not None
         ]
-        if not all(p & kinds for p in promised):
+        if not all(p & kinds for p in promised) or _side_untold(sentence, kinds):
             out.append(sentence.strip())
     return out
+
+
+def _side_untold(sentence: str, kinds: set[EventType | Notice]) -> bool:
+    """A sentence that names a side of the game (村民阵营抵达终点, 狼人集团占了半桌) in a post
+    that read no end: the side's fact is the game's state in the theme's words (its end, as
+    often as not) — listed beside what was read, never passed (:data:`FACTION_SAID`); not
+    supposed (若狼人阵营再红一张即判负) nor asked."""
+    if not kinds or Notice.GAME_OVER in kinds:
+        return False  # (nothing read: the post is listed for the side, state.why_listed)
+    return any(
+        not _supposed(sentence, m.start())
+        and not _NEGATED_WORD.search(_clause_before(sentence, m.start()))
+        and not _NEGATED_WORD.search(_clause_after(sentence, m.end()))
+        for m in FACTION_SAID.finditer(sentence)
+    )
 
 
 def _promise(
@@ -1097,6 +1133,11 @@ _TIME_LABEL = lazy(
 _CONSEQUENCE = lazy(r"\s*(?:所以|因此|因而|于是|故而|据此|由此)")
 # the right a player loses by leaving (不能再投票, 失去投票权): no ballot of the day
 _LOST_VOTE = lazy(r"(?:不能|无法|不可以?|不得|不再|失去|没有)[^，。；;]{0,4}?投票权?")
+# a shot fired (开枪, 举枪, 扣动扳机, 猎人…开了一枪): the hunter's, unless a night gun's
+_SHOT = r"(?<![不没未])(?:开枪|开了一?枪|举枪|扣动了?扳机)|猎人[^。！!；;]{0,12}?(?<![不没未])开"
+# the hunter named, then his leaving (X 是猎人，走前 / 临走 / 临死前 / 离开前 …): what he takes
+# with him is his shot's
+_HUNTER_LEAVING = r"猎人[^。！!；;]{0,12}?(?:走前|临走|临死|离开前|离席前|出局前|倒下前)"
 _BARE_CAUSE = lazy(
     r"\s*(?:被)?(?:票|投票|票出|公投|放逐|刀|狼刀|杀|杀手|毒|女巫毒|狙|狙击|猎人枪?|枪|殉情|红牌|罚下|淹死)\s*"
 )
@@ -1427,6 +1468,9 @@ class _Name:
 class Patterns:
     """The grammar for one player list."""
 
+    # the last sentence of the lines read so far (read(): a story told one sentence a line)
+    _reason: str = ""
+
     # a post's report lines whose layout alone suggests a death: who, and the line asked
     # (set by _reports for each post)
     _layout_asks: list[tuple[frozenset[str], str]]
@@ -1560,6 +1604,7 @@ class Patterns:
         post = _post_kind(text, said_wrong)
         self._post_tallied = self._tally(text)
         out: list[Announced] = []
+        self._reason = ""
         for line in text.splitlines():
             if self._relayed(line):
                 break  # 馄饨：— what follows is that player's words, relayed
@@ -2669,7 +2714,9 @@ class Patterns:
         out: list[Announced] = []
         unplaced: list[str] = []
         topic: str | None = None
-        reason = ""  # the sentence before (所以…: the cause it gives)
+        # the sentence before (所以…: the cause it gives), the line before's last for the
+        # first (a story told one sentence a line)
+        reason = self._reason
         line_night = False  # 本夜：…；…。出局顺序：… — the line is about the night
         # a day's label heading the line (第二日：夜间出局 X；投票出局 Y) is every sentence's
         head = _rx.match(rf"\s*第\s*({_NUM})\s*[天日]\s*[:：]", line)
@@ -2685,6 +2732,7 @@ class Patterns:
             ctx.reason = reason
             ctx.gone = _gone(out)
             reason = sentence
+            self._reason = sentence
             out.extend(ctx.read())
             unplaced += ctx.unplaced
             topic = ctx.topic or topic
@@ -2888,6 +2936,16 @@ def _arrow_substitute(one: str, free: str) -> re.Pattern[str]:
     )
 
 
+# the verbs of "cannot speak" (禁言, 静音, 噤声, 失声, 不能说话): a rule set with piped words has
+# its piped unable to speak but for them (seed 001 吹笛者, 004 Lv.3) — said of a player there,
+# the piping; never lifted (解除禁言) nor denied (没被禁言)
+_MUTED = r"禁言|静音|噤声|失声|封口"
+_MUTED_SUBJECT = (
+    rf"(?<![解除不未没])(?:被|遭)?\s*(?:{_MUTED})(?:了|中)?(?=\s*(?:[，。,；;（(！!、]|$))"
+    r"|(?:不能|无法|没法|不可以)\s*(?:正常)?\s*(?:说话|发言|开口)(?=\s*(?:[，。,；;（(！!]|$))"
+)
+
+
 def _piped_label(words: Sequence[str]) -> re.Pattern[str]:
     """The piped list's object words, and a label made of the rule set's words for the piped
     (今天喵喵：A、B, 继续喵喵的：A, 咪啪组：A — a word of one repeated character runs on)."""
@@ -2901,7 +2959,14 @@ def _piped_label(words: Sequence[str]) -> re.Pattern[str]:
     label = rf"(?:今天|今日|本日|继续|仍在)?\s*(?:{words_re})+[^，,。：:\s]{{0,2}}?(?:的[^，,。：:]{{0,6}}?|组|中)?\s*[:：]"
     # 今天说话只能“咪啪”的，是 A 和 B: those who may only say the words
     only = rf"只(?:能|可以?)\s*(?:说|发|讲|用)?\s*(?:{words_re})[^，,。]{{0,12}}?的\s*(?:是|有|为)?"
-    return re.compile(rf"{_PIPED_OBJECT.pattern}|{label}|{only}")
+    # a bracketed header that names the piping, its words or muting, over its names
+    # (【Lv.3 副作用（只能说咪啪）】X, 【禁言】A、B): the piped list's label
+    header = (
+        rf"【[^】\n]{{0,16}}?(?:Lv\.?\s*3|被吹笛|(?<!被)吹笛(?!者)|笛声|{_MUTED}|{words_re})"
+        rf"[^】\n]{{0,16}}】"
+    )
+    muted = rf"(?<![解除不未没])(?:{_MUTED})(?:名单|中|组)?\s*[:：]"
+    return re.compile(rf"{_PIPED_OBJECT.pattern}|{label}|{only}|{header}|{muted}")
 
 
 def _piped_subject(words: Sequence[str]) -> re.Pattern[str]:
@@ -2915,11 +2980,15 @@ def _piped_subject(words: Sequence[str]) -> re.Pattern[str]:
     inherits = rf"继承了?\s*(?:{'|'.join(said)})\s*(?:的)?\s*状态"
     # 鸢尾 还在喵喵, X 只能喵喵: still speaking, or able to speak, only the piped's words —
     # said of a name in its own clause (明天照样只能喵喵 carries no one: see _simple)
+    # … and the same state said with any adverb of "only / still / all" and any copula or
+    # modal before the words (都是喵喵, 只会喵喵叫, 还是得喵喵声, 也只会说“咪啪”): the clause's
+    # subject speaks only the piped's words
     still = (
         rf"(?:还|仍然?|依然|依旧)\s*在\s*(?:{'|'.join(said)})"
-        rf"|(?P<own>只(?:能|会|可以?))\s*(?:{'|'.join(said)})"
+        rf"|(?P<own>(?:只|都|还|仍然?|依然|依旧|照样|也)\s*(?:是|系|会|能|可以?|得|剩下?|只){{0,3}}"
+        rf"\s*(?:说|讲|发|叫|学)?)\s*(?:{'|'.join(said)})"
     )
-    return re.compile(rf"{_PIPED_SUBJECT.pattern}|{only}|{inherits}|{still}")
+    return re.compile(rf"{_PIPED_SUBJECT.pattern}|{only}|{inherits}|{still}|{_MUTED_SUBJECT}")
 
 
 def _own_clause_subject(c: str, names: list[_Name], at: int) -> list[_Name]:
@@ -3383,8 +3452,22 @@ class _Sentence:
             self.p._name_re.sub(" ", _rx.sub(rf"{_ROLE_NOUN}\s*(?={one})", " ", c[:at]))
         )
         said = self.text[: max(self.text.find(c), 0)] + c[:at]
-        if before is None and _rx.search(
-            r"猎人[^。！!；;]{0,12}?(?<![不没未])(?:开枪|开了一?枪)", said
+        # (the shot said without the hunter's name: X 离席前举枪——Y 也离席了; the hunter and
+        # his leaving: X 是猎人，走前把 Y 也请出了楼)
+        if (
+            before is None
+            and (_rx.search(_SHOT, said) or _rx.search(_HUNTER_LEAVING, said))
+            and not _NIGHT_GUN.search(said)
+        ):
+            return "hunter"
+        # a shot told in its own sentence, the fall in the next (临死前，他扣动扳机。/ Y 应声而倒):
+        # the sentence before shoots no one it names, and this one says no night of its own
+        if (
+            before is None
+            and _rx.search(_SHOT, self.reason)
+            and not self.p._name_re.search(self.reason)
+            and not _NIGHT_GUN.search(self.reason)
+            and not _NIGHT.search(self.text)
         ):
             return "hunter"
         return before or self._consequence()

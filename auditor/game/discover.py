@@ -386,7 +386,7 @@ def _the_day_unit(game: Game, word: str, texts: list[tuple[int, Post]]) -> int |
     for _n, p in texts:
         if p.author not in game.directors:
             continue
-        for clause in re.split(r"[。；！!\n]", _text(p)):
+        for clause in re.split(r"[。；！!\n]", _first_said(_text(p), word)):
             if _UNDONE.search(clause):
                 continue
             if said.search(clause):
@@ -414,7 +414,13 @@ def as_days(text: str, word: str | None) -> str:
         clause = text[starts[-1] if starts else 0 : end.start() if end else len(text)]
         return m.group(0) if a_runoff(clause) else f"第{m.group(1)}天"
 
-    return _day_unit_patterns(word)[2].sub(one, text)
+    return _day_unit_patterns(word)[2].sub(one, _first_said(text, word))
+
+
+def _first_said(text: str, word: str) -> str:
+    """``text`` with the first of the game's count said without 第 (头一场, 首轮) as 第一场 /
+    第一轮, as a title's is (:data:`auditor.game.titles.FIRST_ORDINAL`)."""
+    return re.sub(rf"(?:头\s*一|首)(?=\s*{word})", "第一", text)
 
 
 def _counted_days(posts: list[Post], word: str | None) -> list[Post]:
@@ -1939,7 +1945,14 @@ def _announced_events(
         # the learned reading (auditor.game.learned): a kind the grammar read nothing of is
         # listed (未读懂的公告) and its items proposed, 机读, for the director to confirm
         kinds, machine = learned.second_reading(
-            game.players, _text(post), str(spec.kind), said, post.posted_at, game.timezone
+            game.players,
+            _text(post),
+            str(spec.kind),
+            said,
+            post.posted_at,
+            game.timezone,
+            day=spec.day,
+            days=days,
         )
         if kinds and post.pid is not None:
             disc.unplaced.add(post.pid)
@@ -2512,6 +2525,7 @@ def discover(game: Game, store: object) -> Game:
     disc.accelerations = acceleration_proposals(game, threads, days, events, players_posts)
     disc.proposals.extend(p.text for p in disc.accelerations)
     _never_silent(game, threads, days, events, posts, disc, store)
+    _undated_unread(game, days, disc, store)
     disc.warnings = [_post_named(w, posts, game.forum.url) for w in disc.warnings]
     ended = game.ended or (disc.ended[0] if disc.ended else None)
     disc.ahead = [p for p in disc.ahead if ended is None or _opens(p) <= ended]
@@ -2593,6 +2607,36 @@ def _never_silent(
     ) + night_problems(game, _begun(days, threads, posts), events, posts, disc.announced)
     disc.problems += disc.problems_ahead
     disc.no_result = no_result_times(game, posts)
+
+
+def _undated_unread(game: Game, days: list[DaySpec], disc: Discovery, store: object) -> None:
+    """The directors' posts in the game's day threads whose day is unknown (a title with no
+    第几天 that no opening post, count, code or running number dates: 头一场·讨论 beside
+    第二场·讨论): nothing is read from them until the director says the thread's day, so
+    each that names a player or a time is listed as 未读懂的公告 (issue 34 §3: never silent)
+    — a vote's result or a night's deaths posted there would otherwise pass unheard."""
+    undated = [
+        x.tid
+        for x in disc.unclassified
+        if classify(x.subject, game.ruleset, game.tag).undated is not None
+    ]
+    if not undated:
+        return
+    posts = _drafts_aside(
+        game,
+        [
+            sp.post
+            for tid in undated
+            for sp in store.posts(tid=tid, tz=game.timezone)  # type: ignore[attr-defined]
+            if sp.post.author in game.directors
+        ],
+        disc,
+    )
+    listed = unread_posts(game, [], days, posts, disc.read, disc.dismissed, undated=undated)
+    disc.unread = sorted(
+        disc.unread + [u for u in listed if not u.answered], key=lambda u: (u.posted_at, u.pid)
+    )
+    disc.answered += [u for u in listed if u.answered]
 
 
 def _opens(p: Proposal) -> datetime:

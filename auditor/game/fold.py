@@ -157,6 +157,13 @@ _SYMBOLS: list[tuple[re.Pattern[str], str]] = [
         # the seat changing hands: ⇄ who comes in ← who leaves (or who leaves → who comes in)
         (r"⇄[ \t]*([^\s←→]+)[ \t]*←[ \t]*([^\s←→]+)", r"\1 替补 \2"),
         (r"⇄[ \t]*([^\s←→]+)[ \t]*→[ \t]*([^\s←→]+)", r"\2 替补 \1"),
+        # … and the swap's own sign (🔄 X ← Y, 🔄 X 替 Y, 🔄 X 代 Y): who comes in, who leaves
+        (r"🔄[ \t]*([^\s←→]+)[ \t]*(?:←|替|代)[ \t]*([^\s←→（(]+)", r"\1 替补 \2"),
+        (r"🔄[ \t]*([^\s←→]+)[ \t]*→[ \t]*([^\s←→（(]+)", r"\2 替补 \1"),
+        # the sheriff's sign before an arrow (👮 警徽 → X, 👮 → X): the badge handed on
+        (r"👮[ \t]*(?:警徽|警长)?[ \t]*(?:→|->)[ \t]*", "警徽移交给"),
+        # a result list's down arrow before a name alone (🗳️ D2 结算 / ⬇️ X): out
+        (r"^([ \t]*)⬇(?:\ufe0f)?[ \t]*([^\s（(，,]+)(?![^\n]*(?:出局|出|死|走))", r"\1\2 出局"),
         # ▶ before a time opens the day (▶ 09:00); before words it is a list's bullet
         (r"▶\s*(?=\d)", "开门 "),
         (r"▶\s*", " "),
@@ -220,6 +227,7 @@ _LAYOUT = _table(
         (r"[(（]\s*(?:北京时间|forum(?:\s+local)?\s+time|local\s+time|server\s+time)\s*[)）]", " "),
         (r"[(（]?\s*(?:北京|台湾|台北|香港|澳门|中国|东八区)(?:标准)?时间\s*[)）]?|东八区", " "),
         (r"➡️?|⟶|⇒", "→"),
+        (r"⬅️?|⟵|⇐", "←"),
         (r"✅", "✔"),
         (r"❌|❎", "✘"),
     ],
@@ -229,7 +237,7 @@ _LAYOUT = _table(
 # 粤语 (in traditional characters, folded to simplified first: 係 → 系, 聽日 → 听日): its
 # days, its negation and copula, its aspect and pronouns.  Only in a post that speaks it
 # (唔, 咗, 嘅, 冇, 琴晚 …): 系 and 同 are Mandarin words too.
-_CANTONESE = lazy(r"[咗嘅冇佢喺畀哋㗎嚟睇啲𠮶]|唔|琴晚|琴日|寻日|㖊日|听日|听晚|今朝|朝早|系咪")
+_CANTONESE = lazy(r"[咗嘅冇佢喺畀俾哋㗎嚟睇啲𠮶]|唔|琴晚|琴日|寻日|㖊日|听日|听晚|今朝|朝早|系咪")
 _CANTONESE_WORDS = _table(
     [
         (r"唔系", "不是"),
@@ -241,6 +249,12 @@ _CANTONESE_WORDS = _table(
         (r"(?<![关体联派直星世水])系(?![统列数])", "是"),
         (r"出咗局", "出局了"),
         (r"冇咗(?=\s*(?:[^\w\s]|$))", "出局了"),  # 订书机 冇咗: gone, out
+        # 俾人: the passive (俾人票走 = 被人票走); 俾 alone: to give (交咗俾 X = 交给 X)
+        (r"俾人", "被人"),
+        (r"(?:咗|了)?\s*俾(?=\s*\S)", "给"),
+        # 埋 after a verb: as well (带走埋 X = 也带走 X; 走埋 = 也走了)
+        (r"(?<=[走带杀拉])埋", ""),
+        (r"识得", "会"),
         (r"冇人", "没有人"),
         (r"冇", "没有"),
         (r"咗", "了"),
@@ -416,6 +430,17 @@ def _borrowed(m: re.Match[str]) -> str:
 _STORY_WORDS = _table(
     [
         (r"(?<!警)[铜金银铁木星]徽(?:章)?", "警徽"),
+        # the badge as a theme's armband (队长袖标, 臂章): the office's token
+        (r"(?:[\u4e00-\u9fff]长)?(?:袖标|臂章|袖章)", "警徽"),
+        # the office in the theme's word (楼长, 机长, 队长: a word of its own ending in 长) with
+        # the sheriff's shapes — an arrow (楼长 → X), a successor (机长职务由 X 接任): the
+        # sheriff (a label over a name, 船长：X, is the structure's: an exit beside it is no badge)
+        (
+            r"(?:(?<=^)|(?<=[\s，,。；;：:【\[（(•]))"
+            r"(?!警长|延长|成长|增长|加长|拉长|擅长|家长|生长|漫长|特长|专长|冗长|见长|助长)[\u4e00-\u9fff]长"
+            r"(?=\s*(?:职务|一职|之位)?\s*(?:→|->|由))",
+            "警长",
+        ),
         # a body found (已经没有了呼吸, 断了气, 永远闭上了眼睛): a death
         # (停止了呼吸 the grammar reads itself, a night's)
         (r"(?:已经)?(?:没有了|没了|失去了)(?:呼吸|心跳|气息)|停止了(?:心跳|气息)", "死亡"),
@@ -946,7 +971,7 @@ def shorthand(text: str) -> str:
     grammar, the time reader and never-silent's checks each say the same post and its
     sentences again (22 calls on 5 texts for one read of a four-line notice)."""
     text = registers(text)
-    if re.search(r"[☾☽🌙✝†∅▶⏹⏰⚖🟥🏁★⭐⏩🔫⇄]", text):
+    if re.search(r"[☾☽🌙✝†∅▶⏹⏰⚖🟥🏁★⭐⏩🔫⇄🔄👮⬇]", text):
         for pattern, repl in _SYMBOLS:
             text = pattern.sub(repl, text)
     if re.search(r"[A-Za-z]", text):

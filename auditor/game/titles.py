@@ -135,14 +135,23 @@ NOT_GAME = ("灌水", "揭秘", "树洞", "报名", "复盘", "观众", "幕后"
 _TITLES = 4096
 
 
+# the first of a count said without 第 (头一场, 头一天, 首轮, 首夜): its ordinal, 第一 — as 首日 /
+# 头天 are (:data:`_BARE_DAY`); a count's first unit only, never 头一回 (the first time) nor 首页
+FIRST_ORDINAL = lazy(r"(?:头\s*一|首)(?=\s*[天日夜晚场轮局])")
+
+
 @lru_cache(maxsize=_TITLES)
 def normalise(text: str) -> str:
-    """NFKC, traditional characters as simplified (討論串 → 讨论串, 投票帖 as written) and
-    English kind words in lower case, so one table reads them all."""
-    return re.sub(
-        r"(?i)\b(?:last\s+words|rules|announcements|vote|voting|discussion)\b",
-        lambda m: m.group(0).lower(),
-        fold(text),
+    """NFKC, traditional characters as simplified (討論串 → 讨论串, 投票帖 as written),
+    English kind words in lower case, so one table reads them all, and a first said
+    without 第 as 第一 (头一场·讨论 → 第一场·讨论: :data:`FIRST_ORDINAL`)."""
+    return FIRST_ORDINAL.sub(
+        "第一",
+        re.sub(
+            r"(?i)\b(?:last\s+words|rules|announcements|vote|voting|discussion)\b",
+            lambda m: m.group(0).lower(),
+            fold(text),
+        ),
     )
 
 

@@ -154,6 +154,10 @@ _NOT_AFTER = re.compile(
     r"|[^\n.!?。！？]{0,12}?(?<![a-z])(?<!like\s)(?<!as\s)(?<!than\s)"
     r"(?:earlier|yesterday|before|last\s+(?:round|time|night))(?![a-z]))"
 )
+# Right after the name, the vote made the topic of its explanation (我投番茄是因为他守卫的说法 /
+# 投冬瓜只是为了…): a vote cast before, explained — not 投番茄，因为… (the vote with its reason).
+# Read past the clause's end, where the reason's 因为 would end it.
+_EXPLAINED = re.compile(r"\s*(?:也|就|只|都|并)?\s*(?:不)?\s*是\s*(?:因为|为了|由于)")
 # After 一票: "包子一票都没有" is a count, not a vote.
 _NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
 # A reason starts here: what follows explains the vote (it may mention 昨天, other
@@ -261,7 +265,7 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # 投 弃权 / 我投 —— 包子 (a pause written as a dash, across lines) / 我也投一个：包子
         # (the vote's measure word, then its target after a colon)
         re.compile(
-            rf"(?P<chg>改|换|转)?(?:(?<=[改换转])成)?(?:投(?:的是|咗)?|(?<![a-z])votes?(?:\s+target)?(?:\s*for)?(?=[\s:：])|[mM]y\s+vote\s+(?:goes\s+to|stays(?:\s+(?:on|with))?|is(?:\s+(?:on|still|still\s+on))?)(?=\s))\s*(?:一\s*票|票|一?\s*个)?\s*(?:给|向|畀|俾|与|予)?\s*[:：]?\s*(?:[—─~～-]+>?\s*|[→⇒➡]\s*|=>\s*)?"
+            rf"(?P<chg>改|换|转)?(?:(?<=[改换转])成)?(?:投(?:的是|咗)?|(?<![a-z])votes?(?:\s+target)?(?:\s*for)?(?=[\s:：])|[mM]y\s+(?:(?:final\s+)?(?:pick|choice)\s+(?=is)|vote\s+)(?:goes\s+to|stays(?:\s+(?:on|with))?|is(?:\s+(?:on|still|still\s+on))?)(?=\s))\s*(?:一\s*票|票|一?\s*个)?\s*(?:给|向|畀|俾|与|予)?\s*[:：]?\s*(?:[—─~～-]+>?\s*|[→⇒➡]\s*|=>\s*)?"
             rf"{o}(?P<name>{n})(?:\s*一票)?"
         ),
         # 票投包子 / 这票给包子 / 一票给包子 / 我的票给包子 / 票给 弃权 / 票改到包子身上 /
@@ -678,7 +682,7 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
         return False
     if _FAR_EN.search(head):
         return False
-    if after and (_NOT_AFTER_COUNT if count else _NOT_AFTER).match(text, end, hi):
+    if after and _made_other(text, end, hi, count=count):
         return False
     told = re.search("投[了过咗]|已经?投", text[lo:end])
     if told and not _FOR_NOW.match(text, end, hi) and not _APPOSED.match(text, lo + told.start()):
@@ -698,6 +702,15 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
     if _CONDITION.search(text, conclusion, lo):
         return False  # 如果包子再不解释，我就投他: a condition earlier in the sentence
     return not _quoted(text, start)
+
+
+def _made_other(text: str, end: int, hi: int, *, count: bool) -> bool:
+    """What follows the name (up to ``hi``, the clause's end) makes it a noun phrase or a
+    question (:data:`_NOT_AFTER`, after 一票 :data:`_NOT_AFTER_COUNT`), or the vote the topic of
+    its explanation (:data:`_EXPLAINED`, read past the clause's end)."""
+    if (_NOT_AFTER_COUNT if count else _NOT_AFTER).match(text, end, hi):
+        return True
+    return _EXPLAINED.match(text, end) is not None
 
 
 def _new_unit_past(text: str, end: int, m: re.Match[str]) -> bool:
@@ -991,17 +1004,25 @@ _DEFERRED = re.compile(
     r"|再(?:等等?|听听|看看|想想|观察|决定)"
     # (不纠结 / 不犹豫: the doubt denied, the decision stands)
     r"|等等看|还没决定|没决定|未定|未决|(?<![不别])纠结|犹豫不决|拿不准"
+    # (the poster says he has not voted yet, or waits on his own reading: 我投冬瓜！不对…还没投，
+    # 等我看完 — what stood before was no ballot)
+    r"|还没(?:有)?\s*投(?:票)?(?=\s*(?:$|[，,。！!~～…]))|等我\s*(?:看完|想完|想好|看看|想想)"
 )
 # Another's words in the clause before a doubt or a joke (票给冬瓜，他说还没想好投谁 / 奶奶
 # 说她开玩笑): the reason reports what someone else said; the poster's vote stands.
 _THEIR_WORDS = re.compile(r"(?<![我俺吾])(?:说|讲|称|表示|声称|自称)")
 
 
-def _deferred(text: str, after: int) -> bool:
+def _deferred(text: str, after: int, players: Sequence[str] = (), target: str = "") -> bool:
     """The vote put off later in the post (:data:`_DEFERRED`); a reason put off (理由回头再补)
-    leaves the vote standing."""
+    leaves the vote standing, and so does a judgement put off on one of ``players`` other than
+    the vote's ``target`` named before it in its clause: 果冻吧，辣条我再观察一轮 — the one not
+    voted is watched on, the vote is cast (版杀7 4.1.2: the post's choice is 果冻)."""
+    alt = _names_alt([p for p in players if p not in PRONOUNS and p != target])
     for m in _DEFERRED.finditer(text, after):
         lo, hi = _clause_bounds(text, m.start(), m.end())
+        if alt and re.match(rf"\s*(?:{alt})", text[lo : m.start()]):
+            continue  # (果冻吧，辣条我再观察一轮: the other candidate is the one put off)
         if "理由" in text[lo : m.start()] or "改" in text[m.end() : hi]:
             continue  # (先投个土豆，等哈再看情况改不改: a vote cast, a change left open)
         if _THEIR_WORDS.search(text, lo, m.start()):
@@ -1046,7 +1067,7 @@ def parse_free_vote(
     found = found or _listed(text, players)
     if not found and pronouns:
         found = _unresolved(text)
-    last = _settled(text, found)
+    last = _settled(text, found, players)
     if last is None or _typed_for_another(text, last.start, players, speaker):
         return None
     if not last.change and _voids_own_before(text, last.start):
@@ -1101,6 +1122,21 @@ def _beside_count(text: str, players: Sequence[str]) -> str | None:
     )
     if own is not None and own.start() > 0 and not is_count(own.group(0), players):
         return " " * own.start() + own.group(0)
+    # a recap that counts first (整理一下：环节一辣条4果冻4，环节二5比5。…), then the poster's
+    # own analysis: what follows the last sentence that holds a count, when it counts nothing
+    alt = _names_alt(players)
+    counting = [
+        m
+        for m in re.finditer(r"[^。！!\n]+[。！!\n]?", text)
+        if re.search(rf"(?:{alt}|弃权)\s*[:：]?\s*\d|\d\s*(?:比|:|：)\s*\d", m.group(0))
+        or _COUNT_WORDS.search(m.group(0))
+    ]
+    if counting and counting[-1].end() < len(text):
+        rest = text[counting[-1].end() :]
+        # (not where it tells or guesses another's vote: 我猜春卷会投油条)
+        theirs = re.search(rf"(?:{alt})\s*(?:会|要|也|都|还|已经)?\s*(?:投|选|改)", rest)
+        if rest.strip() and not is_count(rest, players) and theirs is None:
+            return " " * counting[-1].end() + rest
     return None
 
 
@@ -1176,7 +1212,36 @@ def _placed_votes(
         or _headed_name(core, players)
         or _decision_said(core, players)
         or _answered_self(core, players)
+        or _same_as_before(core, players)
     )
+
+
+# The poster's own earlier vote told, then this round's said to be the same (环节一我投的果冻，这次
+# 也一样 / 上轮投的南瓜，这轮照旧): the name the post votes is the one of his recap (版杀7 4.1.2
+# prescribes no format; what the post says of this round decides).  The whole post is the two
+# clauses: the recap's subject is the poster (我, or none), its time another round or day; the
+# second names this time (or nothing) and a word of sameness, with no one else as subject and
+# nothing asked, supposed or negated (他上轮投的果冻，这次也一样 tells another's; 这次也一样吗).
+_SAME_AS_BEFORE = (
+    r"^\s*(?P<when>{when})?\s*[，,]?\s*(?:我|俺)?\s*(?P<when2>{when})?\s*(?:也|都)?\s*"
+    r"(?:投|选)(?:的|了)(?:是)?\s*(?P<name>{alt})\s*(?:的)?\s*[，,。.;；]\s*"
+    r"(?:(?:这次|这轮|这一轮|本轮|这回|今天|现在|此轮)\s*)?(?:我|俺)?\s*(?:也|还是|依然|依旧|照样|仍然)?\s*"
+    r"(?:一样|照旧|不变|同上|同样|没变)(?:的|吧|了|啦)?\s*[。！!~～.]*\s*$"
+)
+_BEFORE_NOW = rf"{_ROUND_WORDS}|昨天|前天|上轮|上一轮|之前|刚才|上次|第一天|第[一二三123]天"
+
+
+def _same_as_before(text: str, players: Sequence[str]) -> list[FreeVote]:
+    """The vote of a post that tells the poster's earlier vote and says this one is the same
+    (:data:`_SAME_AS_BEFORE`)."""
+    alt = _names_loose([p for p in players if p not in PRONOUNS])
+    if not alt:
+        return []
+    m = re.match(_SAME_AS_BEFORE.format(when=_BEFORE_NOW, alt=alt), text)
+    if m is None or not (m.group("when") or m.group("when2")):
+        return []
+    name = _unloosen(m.group("name"), players)
+    return [FreeVote(name, m.start("name"), m.end("name"), False)]
 
 
 # A name said as the post's DECISION, not as the TOPIC of a remark (版杀7 4.1.2 prescribes no
@@ -1242,7 +1307,7 @@ def decision_said(text: str, players: Sequence[str]) -> FreeVote | None:
     (:func:`_decision_said`), unless the post undoes it after (:func:`_settled`): under a
     labelled preset, a vote attempt in words whose format is wrong (锦缎吧，她稳)."""
     found = _decision_said(_without_asides(text), players)
-    return _settled(text, found) if found else None
+    return _settled(text, found, players) if found else None
 
 
 def _committed_first(text: str, players: Sequence[str], alt: str) -> list[FreeVote]:
@@ -1297,14 +1362,20 @@ def _said_alone(text: str, players: Sequence[str], alt: str) -> list[FreeVote]:
     if alone is None:
         return []
     rest = text[alone.end() :]
-    if re.search(r"他|她|此人|这人|这位|\[quote", rest) or _SUPPOSED.search(rest):
+    name = _unloosen(alone.group("name"), players)
+    if re.search(r"他|她|此人|这人|这位|\[quote", rest):
         return []  # 番茄。他两轮都在跟风 — a remark about him: a doubt, not a vote
+    for m in _SUPPOSED.finditer(rest):
+        lo, _hi = _clause_bounds(rest, m.start(), m.end())
+        topic = re.finditer(alt, rest[lo : m.start()])
+        if not any(_unloosen(o.group(0), players) != name for o in topic):
+            return []  # 番茄。要是明天还这样… — the decision supposed
+        # (瓜子。果冻要是狼昨天早就跳了: a supposition about the other one named, the reason)
     for m in re.finditer(rf"你(?!们)|[?？]|{_ASKED_WORDS}", rest):
         if not re.search(alt, rest[_sentence_start(rest, m.start()) : m.start()]):
             return []  # 番茄。你昨天为什么不说话？ — the name addresses him
     if _addressed_after(rest, alt):
         return []  # 番茄！早上好 / 番茄。辛苦了 — said to him
-    name = _unloosen(alone.group("name"), players)
     others = [o for o in re.finditer(alt, rest) if _unloosen(o.group(0), players) != name]
     if re.search(r"投|票|选|改", rest) and not all(_own_recap(rest, o.start()) for o in others):
         return []  # 番茄。朱砂投的他 — votes told of another: left to the director
@@ -1345,14 +1416,15 @@ def _change_called_off(text: str, after: int) -> bool:
     return False
 
 
-def _settled(text: str, found: Sequence[FreeVote]) -> FreeVote | None:
+def _settled(text: str, found: Sequence[FreeVote], players: Sequence[str] = ()) -> FreeVote | None:
     """The post's last vote of ``found`` unless the post undoes it after it (taken back, put
     off, a wish waiting on a question), its change said by a change's reason label or undone
-    by a plain vote before it in the same post."""
+    by a plain vote before it in the same post.  ``players``: a judgement put off on another
+    player named (果冻吧，辣条我再观察一轮) leaves the vote cast."""
     if not found:
         return None
     last = max(found, key=lambda f: (f.end, f.start))
-    if taken_back(text, last.end) or _deferred(text, last.end):
+    if taken_back(text, last.end) or _deferred(text, last.end, players, last.target):
         return None
     if withdraws_own_ballot(text, last.end):
         return None
@@ -1666,6 +1738,10 @@ _TAKEN_BACK = re.compile(
 _OWN_WITHDRAWN = re.compile(
     r"(?<![他她你])(?:这|此|本|我这|我的)\s*一?\s*(?:张票?|票|帖|楼)\s*(?:先|暂且|暂时|就)?\s*"
     r"(?:不算数?|不作数|作废|无效|撤回|撤销|取消)(?!\s*(?:改|票|弃|吗|么|呢|吧[?？]|[?？]))"
+    # the post said to be no new ballot — a restatement of the one cast (重申一遍，不是新票 / 并非
+    # 新的一票): the standing vote holds (002 说明3, 000 修改…不算做改票: one ballot, not two)
+    r"|(?:^|(?<=[\s，,。.!！；;—-]))(?:这|此|本帖)?\s*(?:不是|不算|并非)\s*(?:一\s*)?(?:张\s*)?"
+    r"新(?:的)?\s*(?:一\s*)?(?:张\s*)?(?:票|投票|选票)(?!\s*(?:吗|么|呢|[?？]))"
 )
 
 
@@ -1677,7 +1753,7 @@ _OWN_WITHDRAWN = re.compile(
 _DONT_COUNT = re.compile(
     r"(?:别|不要|不用|勿|莫)\s*(?:算|计|统计)"
     # (别算两次: counted twice)
-    r"(?=\s*(?:$|[。，,.!！~～…、；;\s)）]|这|此|本|在内|数|[两二双重][次遍]|重复))"
+    r"(?=\s*(?:$|[。，,.!！~～…、；;\s)）]|这|此|本|在内|数|[两二双重][次遍张票]|重复))"
 )
 
 
@@ -1946,7 +2022,12 @@ _LEAD_REASON = re.compile(
 # may as well defend him (大鹏，他不可能是狼) — a doubt (:func:`unread_attempt`), not a vote.
 _LEAD_ABOUT = re.compile(
     r"(?:投票)?理由(?!\s*(?:呢|吗|么|是什么|是啥|何在))"
-    r"|没(?:什么|啥)好?(?:说|讲)的?|无需多言|不用多说|不多说了?|不解释|懒得解释"
+    r"|没(?:什么|啥)好?(?:说|讲)的?|无需多言|(?:不想|不用|不必|无需|懒得|不)\s*多\s*(?:说|讲|解释)了?"
+    r"|(?:不想|不用|不必|懒得|不)\s*解释"
+    # the poster's own stance said to be what he has said all along (果冻，我说了一天了 / 番茄，
+    # 我都喊了两轮了): the name is the decision he keeps
+    r"|(?:我|俺)\s*(?:都|已经|早就?|一直)?\s*(?:说|讲|喊|踩|点)了\s*"
+    r"(?:一|两|三|半|整|好几)\s*(?:天|整天|上午|下午|晚上|轮|遍|次)了?(?=\s*(?:$|[。.!！,，~～]))"
     # the vote said to be as before (杜鹃，same as yesterday / 番茄，和昨天一样 / 照旧)
     r"|(?<![a-z])same\s+as\s+(?:yesterday|before|last\s+(?:time|round))(?![a-z])"
     r"|(?:同|和|跟)\s*(?:昨天|上轮|上一轮|之前)\s*(?:一样)?(?=\s*(?:$|[。.!！,，]))|照旧|老样子"
@@ -2039,6 +2120,15 @@ def _lead_name(text: str, players: Sequence[str]) -> list[FreeVote]:
         return []  # (番茄，你昨天… / 番茄的发言… : the name starts a sentence about him)
     name = _unloosen(m.group("name"), players)
     return [FreeVote(name, m.start("name"), m.end("name"), False)]
+
+
+def lead_vote(text: str, players: Sequence[str]) -> FreeVote | None:
+    """A name put first with the vote's reason said after it, or a decision of its own
+    (:func:`_lead_name`: 缆车，理由同上 / 番茄。理由：见讨论帖 / 饺子 for sure), unless the post
+    undoes it after (:func:`_settled`): under a labelled preset a vote attempt in words, its
+    format wrong (000 投票格式有误的投票将算作废票; 001/004 投票格式…有误的票无效)."""
+    found = _lead_name(_without_asides(text), players)
+    return _settled(text, found, players) if found else None
 
 
 # A remark about the one named that carries the poster's decision: he is STILL, ALWAYS, JUST

@@ -11,15 +11,27 @@ How far it is trusted (the decision of this module, measured set by set — each
 the model never saw while it was read: lexicons/README.md "机读（学出来的读法）"):
 
 - Where the matcher finds something, the matcher's reading stands; the model adds nothing.
-- Where the matcher finds nothing and the model gives a category a probability of at least
-  :data:`THRESHOLD` while the line's :data:`CLEAN` probability is at most :data:`CLEAN_MAX`,
-  the post is a **question to the director** — a notice (card ``none``) that quotes the line
-  and says 「机读：疑似 <类别>」 — never a card.  Leave-one-set-out, all 127 such questions
-  over 24 sets were right, but no category had more than 18: too few to show a precision as
-  good as the matcher's (about 0.97; 18 of 18 bounds it only above 0.85 at 95%), and a
-  wrong card costs the director more than a question.
-- No question where the matcher set aside a spelling of that very category on purpose
+- Where the matcher finds nothing, the model's most probable category ``c`` with probability
+  ``p``, and the line's :data:`CLEAN` probability is at most :data:`CLEAN_MAX`:
+
+  - ``p`` at least ``THRESHOLDS[c]``: a **question to the director** — a notice (card
+    ``none``) that quotes the line and says 「机读：疑似 <类别>」.  Each category's threshold
+    was chosen leave-one-set-out for a precision of :data:`PRECISION` with no clean line
+    asked about; below :data:`SURE` only where the questions were many enough (a one-sided
+    95% lower bound of their precision of at least :data:`CARD_BOUND`).
+  - ``p`` at least ``CARDS[c]``: a **card**, its note saying 「机读：<类别>」 and that it
+    rests on the model alone.  The rule for a card: leave-one-set-out, the lines the model
+    read as ``c`` at that probability were right at least :data:`CARD_PRECISION` of the time
+    (the matcher's own precision, about 0.97 over the sets) AND they were enough that the
+    one-sided 95% (Clopper-Pearson) lower bound of that precision is at least
+    :data:`CARD_BOUND` — 29 held-out lines with none wrong, 46 with one.  Fewer cannot tell a
+    0.95 category from a 0.85 one, and a wrong card costs the director more than a question.
+    Every other category stays a question whatever the probability.  Over 25 sets two
+    categories meet it: 灌水 (DROWN, at 0.5: 40 of 40 held-out lines right) and 马甲
+    (SOCKPUPPET, at 0.3: 36 of 36); the next had 17 questions.
+- Nothing where the matcher set aside a spelling of that very category on purpose
   (:meth:`Matcher.explain`: a rule named, a word of the game's own, a word boundary).
+- Last words the preset does not card stay a notice (the call site in phrases.py).
 - The line is prepared the same way in training and reading (:func:`prepare`): the game's
   player names become Ⓝ (names are never features), a quote is left out, then the matcher's
   own normalisation (full/half width, 繁→简, look-alikes, emoji read as words, split
@@ -31,8 +43,10 @@ The model file is read once, lazily, on the first post the matcher leaves withou
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
+from types import MappingProxyType
+from typing import NamedTuple
 
 from auditor.learned import LinearModel, load_model
 from auditor.rules.matcher import Matcher
@@ -41,9 +55,59 @@ from auditor.rules.matcher.normalise import QUOTE_RE
 #: The model's name (``auditor/lexicons/models/<MODEL>.json``).
 MODEL = "phrase_lines"
 
-#: The probability of a category at or above which a line the matcher left alone becomes a
-#: question to the director (chosen by the leave-one-set-out mean: the docs' table).
-THRESHOLD = 0.75
+#: Per category, the probability at or above which a line the matcher left alone becomes a
+#: question to the director: the lowest (of 0.30, 0.35 … 0.95) at which, leave-one-set-out,
+#: the questions of that category were right at least :data:`PRECISION` of the time and asked
+#: about no clean line (``scripts/train_phrase_model.py --loso``; the docs' table); a
+#: category the model was never that sure of held out keeps :data:`SURE`.  A category not
+#: listed is never asked about.
+THRESHOLDS: Mapping[str, float] = MappingProxyType(
+    {
+        **dict.fromkeys(
+            (
+                "ANIMAL",
+                "ASSISTANT",
+                "AWARD",
+                "BLAME",
+                "BODY",
+                "CHARACTER",
+                "CURSE",
+                "DIRECTOR",
+                "EMOTION",
+                "FACE",
+                "GUARANTEE",
+                "IQ",
+                "KIN",
+                "OATH",
+                "PASTGAME",
+                "SUBSTITUTE",
+                "VULGAR",
+            ),
+            0.75,
+        ),
+        "DROWN": 0.5,
+        "SOCKPUPPET": 0.3,
+    }
+)
+
+#: The precision the question thresholds were chosen for.
+PRECISION = 0.9
+
+#: Session 45's one threshold: at or above it a category is asked about on its precision
+#: alone; below it only where its questions were many enough that the one-sided 95% lower
+#: bound of their precision is at least :data:`CARD_BOUND` (a writer not yet seen brings clean
+#: lines a thin pool never showed).
+SURE = 0.75
+
+#: Per category, the probability at or above which the model's reading is a card
+#: (「机读：…」), not a question: where, leave-one-set-out, the lines read at that
+#: probability were right at least :data:`CARD_PRECISION` of the time (the matcher's own
+#: precision) AND there were enough of them that the one-sided 95% lower bound of that
+#: precision is at least :data:`CARD_BOUND` (with none wrong, 29 lines; with one, 46).  A
+#: category not listed stays a question whatever the probability.
+CARDS: Mapping[str, float] = MappingProxyType({"DROWN": 0.5, "SOCKPUPPET": 0.3})
+CARD_PRECISION = 0.95
+CARD_BOUND = 0.9
 
 #: The model's label for a line with no violation: a question is asked only while its
 #: probability is at most :data:`CLEAN_MAX` (the model's own "this is ordinary talk").
@@ -78,34 +142,45 @@ def model() -> LinearModel:
     return load_model(MODEL)
 
 
-def suspected(prepared: str, threshold: float = THRESHOLD) -> tuple[str, float] | None:
-    """The category the model reads in a prepared line, with its probability, when that
-    probability is at least ``threshold`` and the line's :data:`CLEAN` probability at most
+class Asked(NamedTuple):
+    """What the model reads in a line the matcher found nothing in."""
+
+    category: str
+    probability: float
+    card: bool  # at or above the category's card threshold (CARDS): a card, not a question
+
+
+def suspected(
+    prepared: str, thresholds: Mapping[str, float] | None = None
+) -> tuple[str, float] | None:
+    """The category the model reads in a prepared line (its most probable), with its
+    probability, when that probability is at least the category's threshold (``thresholds``,
+    by default :data:`THRESHOLDS`) and the line's :data:`CLEAN` probability at most
     :data:`CLEAN_MAX`; else None."""
     probs = model().probabilities(prepared)
     if probs.get(CLEAN, 0.0) > CLEAN_MAX:
         return None
     label, p = max(((c, v) for c, v in probs.items() if c != CLEAN), key=lambda kv: (kv[1], kv[0]))
-    return (label, p) if p >= threshold else None
+    limit = (THRESHOLDS if thresholds is None else thresholds).get(label)
+    return (label, p) if limit is not None and p >= limit else None
 
 
 @lru_cache(maxsize=8192)
-def _read(prepared: str, threshold: float) -> tuple[str, float] | None:
-    return suspected(prepared, threshold)
+def _read(prepared: str) -> tuple[str, float] | None:
+    return suspected(prepared)
 
 
-def question(
-    text: str, names: Sequence[str], matcher: Matcher, threshold: float = THRESHOLD
-) -> tuple[str, float] | None:
-    """The category (and its probability) the director is asked about for a line in which
-    ``matcher`` found nothing, or None: :func:`prepare` (with the matcher's normaliser)
-    then :func:`suspected`; each prepared line is read once per process.  No question
-    where the matcher set aside a spelling of that very category on purpose
-    (:meth:`Matcher.explain`: a rule named, a word of the game's own, a word boundary):
-    the matcher's reasoned no stands over the model's guess."""
+def question(text: str, names: Sequence[str], matcher: Matcher) -> Asked | None:
+    """What the director is told about a line in which ``matcher`` found nothing, or None:
+    :func:`prepare` (with the matcher's normaliser) then :func:`suspected`, a card where
+    the category's :data:`CARDS` threshold is reached; each prepared line is read once per
+    process.  Nothing where the matcher set aside a spelling of that very category on
+    purpose (:meth:`Matcher.explain`: a rule named, a word of the game's own, a word
+    boundary): the matcher's reasoned no stands over the model's guess."""
     if not text.strip():
         return None
-    asked = _read(prepare(text, names, matcher.built.norm.normalise), threshold)
+    asked = _read(prepare(text, names, matcher.built.norm.normalise))
     if asked is None or any(m.category == asked[0] for m, _ in matcher.explain(text)):
         return None
-    return asked
+    label, p = asked
+    return Asked(label, p, p >= CARDS.get(label, 2.0))

@@ -42,7 +42,7 @@ from auditor.rules.lexicon import (
     lexicon_digest,
 )
 from auditor.rules.matcher import Matcher, PhraseMatch, cached_matcher
-from auditor.rules.phrasemodel import question
+from auditor.rules.phrasemodel import Asked, question
 
 if TYPE_CHECKING:
     from auditor.models import Post
@@ -223,10 +223,10 @@ POST_BATCH.append(_prepare)
 BATCH_CHARS = 500_000
 
 
-def model_question(text: str, ctx: Context) -> tuple[str, float] | None:
-    """What the learned reading asks the director about a post the matcher found nothing
-    in: (category, probability) or None (:func:`auditor.rules.phrasemodel.question`, the
-    game's players read as names, the matcher's own normalisation)."""
+def model_question(text: str, ctx: Context) -> Asked | None:
+    """What the learned reading tells the director about a post the matcher found nothing
+    in: (category, probability, card) or None (:func:`auditor.rules.phrasemodel.question`,
+    the game's players read as names, the matcher's own normalisation)."""
     return question(text, _game_names(ctx), matcher_for_context(ctx))
 
 
@@ -270,21 +270,30 @@ def to_match(m: PhraseMatch) -> Match:
 
 
 def _model_finding(
-    code: str, gp: GamePost, opts: Mapping[str, object], title: str, p: float
+    code: str, gp: GamePost, opts: Mapping[str, object], title: str, asked: Asked, notice: bool
 ) -> Finding:
-    """The question the learned reading puts to the director (card none): the line quoted,
-    the category it suspects, 机读 (no lexicon word was found)."""
+    """What the learned reading tells the director (「机读：…」, the line quoted): a card where
+    its category's evidence holds (auditor.rules.phrasemodel.CARDS) and the post is not last
+    words the preset leaves to the director; else a question (card none)."""
     text = gp.post.text.strip()
     shown = text if len(text) <= 60 else text[:59] + "…"
     start = gp.post.text.find(text[:60])
+    carded = asked.card and not notice
+    detail = f"机读：{'' if carded else '疑似'}{title}（把握 {asked.probability:.0%}）"
+    note = (
+        f"机读：{title}「{shown}」——词库里没有这个词，机读模型很有把握（这一类留一套验证的精确率"
+        "不低于词库）；出牌只凭机读，请导演复核"
+        if carded
+        else f"机读：疑似{title}「{shown}」——词库里没有找到词，请导演判断（不出牌）"
+    )
     return post_finding(
         code,
         gp,
         opts,
-        [Match(text[:60], start, start + len(text[:60]), f"机读：疑似{title}（把握 {p:.0%}）")],
+        [Match(text[:60], start, start + len(text[:60]), detail)],
         key="model",
-        note=f"机读：疑似{title}「{shown}」——词库里没有找到词，请导演判断（不出牌）",
-        card="none",
+        note=note,
+        card=None if carded else "none",
     )
 
 
@@ -311,8 +320,8 @@ def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
                 notice = True
         elif gp.kind.value not in opts["threads"]:
             return
-        if asked is not None:  # never a card on the model's word alone (phrasemodel)
-            yield _model_finding(code, gp, opts, lexicon.title, asked[1])
+        if asked is not None:  # a card only where its category's evidence holds (phrasemodel)
+            yield _model_finding(code, gp, opts, lexicon.title, asked, notice)
             return
         found = [to_match(m) for m in matches if m.category == category]
         if found:
@@ -346,8 +355,9 @@ def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
     一帖一条发现，列出该帖本类全部命中。预设的 threads 不含 lastwords 时，遗言里的
     骂人、发誓、诅咒、担保只提醒导演（card none，遗言由导演公示）。
     词库什么也没找到、而机读模型（auditor.rules.phrasemodel，按已评分的测试集训练的字 n 元
-    线性模型）很有把握是本类的帖子，作为问题交给导演（「机读：疑似…」并引用原句，card none，
-    不出牌）；词库有意放过的同类说法（提到规则、游戏用语）机读不问。
+    线性模型）很有把握是本类的帖子，作为问题交给导演（「机读：疑似…」并引用原句，card none）；
+    留一套交叉验证里这一类的精确率不低于词库、且问题够多的类别，把握更高时出牌（「机读：…」，
+    注明只凭机读）。词库有意放过的同类说法（提到规则、游戏用语）机读不问。
 
     FAIL：“{fail}”。
 

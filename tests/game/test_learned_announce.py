@@ -73,6 +73,10 @@ def _toy_roles() -> LinearModel:
 def toys(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(learned, "_kind_model", _toy_kinds)
     monkeypatch.setattr(learned, "_candidate_model", _toy_roles)
+    # the rule, not the shipped calibration: the toy model's own probabilities, 0.5 each
+    monkeypatch.setattr(learned, "STACK", {})
+    monkeypatch.setattr(learned, "LIST_AT", dict.fromkeys(learned.EVENT_KINDS, 0.5))
+    monkeypatch.setattr(learned, "NOTICE_AT", dict.fromkeys(learned.NOTICE_KINDS, 0.5))
 
 
 @pytest.mark.usefixtures("toys")
@@ -130,3 +134,48 @@ def test_the_shipped_models_are_a_refit_of_the_scored_sets() -> None:
         [sys.executable, str(script), "--check"], capture_output=True, text=True, check=False
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_what_the_grammar_read_reweighs_the_models_reading() -> None:
+    # (stacking) a 平安夜 the model half believes in a post whose death the grammar read is
+    # no news; the same reading beside nothing the grammar read is asked about
+    stack = {"no_death": {"model": 1.0, "read:eliminated": -3.0}}
+    probs = dict.fromkeys(learned.KINDS, 0.05) | {"no_death": 0.7}
+    alone = learned.stacked(probs, set(), stack)
+    beside = learned.stacked(probs, {"eliminated", "day"}, stack)
+    assert alone["no_death"] == pytest.approx(0.7)
+    assert beside["no_death"] < 0.2 and "eliminated" not in beside
+    assert learned.confident_kinds(probs, set(), at=0.5, stack=stack) == ["no_death"]
+    assert learned.confident_kinds(probs, {"eliminated"}, at=0.5, stack=stack) == []
+    # a threshold per kind: a kind with none is never asked about
+    assert learned.confident_kinds(probs, set(), at={"eliminated": 0.5}, stack=stack) == []
+
+
+def test_a_kind_no_player_fills_is_proposed_on_the_posts_day() -> None:
+    posted = datetime(2031, 5, 7, 8, 30, tzinfo=TZ)
+    sure = {"no_death": 0.9, "accelerated": 0.6, "delayed": 0.9, "game_over": 0.3}
+    at = dict.fromkeys(learned.NOTICE_KINDS, 0.8)
+    # said in the morning of day 3's thread: day 3's night; below its threshold: not proposed
+    props = learned.notice_proposals(
+        ["no_death", "accelerated"], sure, "昨夜风平浪静。", posted, TZ, 3, False, at=at
+    )
+    assert [(p.kind, p.day) for p in props] == [("no_death", 3)]
+    assert props[0].says() == "机读：第3天 平安夜？"
+    # a process post after day 2's close: the night is day 3's
+    assert learned.place(posted, None, [_day(1), _day(2)]) == (2, True)
+    props = learned.notice_proposals(["no_death"], sure, "无事发生。", posted, TZ, 2, True, at=at)
+    assert [(p.kind, p.day) for p in props] == [("no_death", 3)]
+    # a 延时 with the close the post states; none stated: nothing proposed (only asked)
+    text = "大家投票太慢，今天关门挪到 23:30。"
+    props = learned.notice_proposals(["delayed"], sure, text, posted, TZ, 3, False, at=at)
+    assert [(p.kind, p.at) for p in props] == [("delayed", datetime(2031, 5, 7, 23, 30, tzinfo=TZ))]
+    assert props[0].says() == "机读：第3天 延时至 05-07 23:30？"
+    assert (
+        learned.notice_proposals(["delayed"], sure, "晚点关。", posted, TZ, 3, False, at=at) == []
+    )
+
+
+def _day(n: int) -> DaySpec:
+    return DaySpec(
+        n, datetime(2031, 5, 4 + n, 9, tzinfo=TZ), datetime(2031, 5, 4 + n, 21, 30, tzinfo=TZ)
+    )

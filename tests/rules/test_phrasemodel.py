@@ -13,7 +13,17 @@ import sys
 import pytest
 
 from auditor.rules.matcher import matcher_for
-from auditor.rules.phrasemodel import CLEAN, NAME, THRESHOLD, model, prepare, question
+from auditor.rules.phrasemodel import (
+    CARD_BOUND,
+    CARD_PRECISION,
+    CARDS,
+    CLEAN,
+    NAME,
+    THRESHOLDS,
+    model,
+    prepare,
+    question,
+)
 from auditor.rules.phrases import CATEGORIES
 from tests import paths
 
@@ -35,7 +45,7 @@ def test_the_shipped_model_loads_and_reads_every_category_it_was_fitted_on() -> 
 
 def test_it_was_trained_on_scored_sets_only() -> None:
     trained = model().trained_on
-    assert "tests/phrases/blind23" in trained and "tests/devset" in trained
+    assert "tests/phrases/blind24" in trained and "tests/devset" in trained
     for folder in trained:
         with (ROOT / folder / "README.md").open(encoding="utf-8") as fh:
             assert UNSCORED not in fh.readline(), folder
@@ -43,6 +53,7 @@ def test_it_was_trained_on_scored_sets_only() -> None:
 
 def test_names_become_a_placeholder_longest_first_and_digits_zero(matcher) -> None:  # type: ignore[no-untyped-def]
     assert prepare("小狗蛋说狗蛋是3号", ("狗蛋", "小狗蛋")) == f"{NAME}说{NAME}是0号"
+    assert prepare("小狗蛋说狗蛋是3号", ("狗蛋",)) == f"小{NAME}说{NAME}是0号"
     # the matcher's own normalisation: 繁→简, full width
     norm = matcher.built.norm.normalise
     assert prepare("導演ＡＢ", (), norm) == prepare("导演ab", (), norm)
@@ -54,7 +65,8 @@ def test_a_line_the_matcher_finds_nothing_in_is_asked_only_when_the_model_is_sur
     # filling the day's count (030 6(5) 灌水), said without 灌水/刷帖/水
     assert not matcher.find("大家多发几帖凑够数")
     asked = question("大家多发几帖凑够数", (), matcher)
-    assert asked is not None and asked[0] == "DROWN" and asked[1] >= THRESHOLD
+    assert asked is not None and asked.category == "DROWN"
+    assert asked.probability >= THRESHOLDS["DROWN"]
     # a player's name is Ⓝ to the model: the same question whoever is named
     assert question("包子多发几帖凑够数", ("包子",), matcher) == question(
         "馄饨多发几帖凑够数", ("馄饨",), matcher
@@ -77,3 +89,57 @@ def test_the_shipped_model_is_what_the_scored_sets_fit() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_the_shapes_of_a_curse_or_an_oath_are_marked_whatever_the_words() -> None:
+    # (the experiment of scripts/train_phrase_model.py --loso --marked: measured, not shipped)
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from train_phrase_model import shapes
+
+    # an oath with no 发誓: a condition, the speaker, a misfortune
+    assert "Ⓞ" in shapes("我要真是狼人明天上班路上就摔进沟里")
+    # a curse with no lexicon word: a target, a misfortune, how long it lasts
+    assert "Ⓚ" in shapes("踩我的人以后打牌把把输钱住院")
+    # staking one's head on one's own truth
+    assert "Ⓞ" in shapes("我如果骗你们我把脑袋给你们当凳子坐")
+    # a witness above the speaker
+    assert "Ⓦ" in shapes("苍天在上，我今天说的句句属实")
+    # ordinary game talk: none of the three
+    for line in (
+        "昨晚平安夜，女巫应该救了人",
+        "我是预言家，验了五号是好人",
+        "他死了好可惜，明天投狼",
+    ):
+        assert not {"Ⓞ", "Ⓚ", "Ⓦ"} & set(shapes(line)), line
+
+
+def test_a_card_only_where_a_category_s_evidence_holds() -> None:
+    # the rule of the module: the card threshold at or above the question's, the bound stated
+    assert CARD_PRECISION >= 0.95 and CARD_BOUND >= 0.9
+    for cat, t in CARDS.items():
+        assert cat in THRESHOLDS and t >= THRESHOLDS[cat], cat
+    assert set(THRESHOLDS) <= set(model().labels) - {CLEAN}
+
+
+# The combined reading (matcher + the model's questions and cards) on the two newest scored
+# sets.  The shipped model was fitted on them, so these figures are in-sample (the held-out
+# ones are the leave-one-set-out table in lexicons/README.md "机读": blind24 0.905 / 0.792,
+# blind23 0.958 / 0.855): a guard against breaking the combined reader, not a measure of it.
+COMBINED = [
+    ("phrases/blind23/phrases_blind23.tsv", 0.957, 0.937, 5),  # in-sample 0.962 / 0.942 / 5
+    ("phrases/blind24/phrases_blind24.tsv", 0.913, 0.920, 9),  # in-sample 0.918 / 0.925 / 9
+]
+
+
+@pytest.mark.parametrize(("name", "precision", "recall", "clean"), COMBINED)
+def test_the_combined_reading_holds_on_the_newest_sets(
+    name: str, precision: float, recall: float, clean: int
+) -> None:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from devset_eval import matcher_predict, model_predict, read_rows, score
+
+    s = score(read_rows(ROOT / "tests" / name), model_predict(matcher_predict()))
+    flagged = [r.id for r, got in s.misses if not r.labels and got]
+    assert s.precision() >= precision, f"{name}: precision {s.precision():.3f}"
+    assert s.recall() >= recall, f"{name}: recall {s.recall():.3f}"
+    assert len(flagged) <= clean, f"{name}: clean lines flagged {flagged}"

@@ -48,6 +48,30 @@ def _in_a_not_a(norm: str, s: int, t: int) -> bool:
     return any(s - k >= 0 and _A_NOT_A.fullmatch(norm, s - k, s + 1) is not None for k in (2, 3))
 
 
+# A person called by surname and a word of address (王姐, 李哥, 张叔, 刘总): the common
+# surnames and the words of address after them.  A sound-alike that swaps the word of
+# address in (往届 heard as 王姐) is a proper noun, a person spoken of, not a cloak (issue 35:
+# "a proper noun … is not a hit").
+_SURNAMES = frozenset(
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏"
+    "魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵"
+    "万钱严覃武戴莫孔向汤"
+)
+_ADDRESS = frozenset("姐哥叔姨婶嫂伯总")
+
+
+def _form_of_address(form: str, piece: str) -> bool:
+    """Is the two-character sound-alike ``piece`` a surname and a word of address that the
+    sound swapped in for the spelling ``form``'s own character (王姐 for 往届)?"""
+    return (
+        len(piece) == 2
+        and len(form) == 2
+        and piece[0] in _SURNAMES
+        and piece[1] in _ADDRESS
+        and form[1] != piece[1]
+    )
+
+
 # The words a verb's complement 得 comes before (调得太稀, 说得很对): there 得 is no 的.
 _DEGREE = frozenset("太很挺真好更最蛮非特超有没不这那跟像")
 
@@ -839,7 +863,9 @@ class Confirmer:
         that swaps in one of the game's own acts (把自己验了 is the seer's check, not 把自己淹),
         or one whose edge character is a verb said twice around a negation (猪理都不理), or
         whose 得 before a degree word is a verb's complement (调得太稀 is no 屌的), or that
-        is a verb of the dictionary heard as a spelling that is no verb (出声 is no 畜生)."""
+        is a verb of the dictionary heard as a spelling that is no verb (出声 is no 畜生), or a
+        person's surname and word of address (王姐 is no 往届), or a near sound that is a word
+        of the dictionary (音箱 is no 阴险)."""
         return (
             self._short_near_stopped(key, piece)
             or self._short_near_off_word(key, norm, s, t)
@@ -847,6 +873,21 @@ class Confirmer:
             or _in_a_not_a(norm, s, t)
             or _complement_de(self.built.norm.key(key.form), piece, norm[t : t + 1])
             or self._verb_for_a_name(key, piece)  # 唔出声 (to speak) is no 畜生
+            or _form_of_address(self.built.norm.key(key.form), piece)  # 王姐 is no 往届
+            or self._near_word(key, piece)  # 音箱 is no 阴险
+        )
+
+    # A near sound (one step of _confusion.txt away, weaker than a homophone) that is a
+    # word of the dictionary counted this often is that word: 音箱 (93) is no 阴险.  The
+    # common-word bar (COMMON_WORD_FREQ) is for homophones; a near cloak is a coinage.
+    NEAR_WORD_FREQ = 20
+
+    def _near_word(self, key: _Key, piece: str) -> bool:
+        """Is the near sound ``piece`` a word of the dictionary of its own (音箱, heard as
+        阴险 by an/ang)?"""
+        return (
+            key.kind == "near"
+            and int(self.built.tokenizer().FREQ.get(piece) or 0) >= self.NEAR_WORD_FREQ
         )
 
     def _pinyin_verdict(self, key: _Key, norm: str, s: int, t: int) -> int:

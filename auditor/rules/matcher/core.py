@@ -51,12 +51,17 @@ from auditor.rules.matcher.prefilter import (
     _slice_index,
     _Slices,
 )
-from auditor.rules.matcher.words import lone_typed_words, read_syllables, spaced_runs
+from auditor.rules.matcher.words import (
+    initials_words,
+    lone_typed_words,
+    read_syllables,
+    spaced_runs,
+)
 from auditor.rules.phrasematch import PhraseMatch
 from auditor.rules.said import inside_game_word, mentioned
 from auditor.rules.said.game import game_word_re
 from auditor.rules.said.senses import other_sense
-from auditor.rules.said.text import NAMED_ACTS
+from auditor.rules.said.text import CLAUSE_MARKS, NAMED_ACTS
 from auditor.rules.said.text import is_cjk as _is_cjk
 
 # (a character that can be an emoji: the symbol blocks; which ones are, the table says)
@@ -145,6 +150,13 @@ def _spelled(
     return "".join(pieces) + text[last:], spans, kinds
 
 
+# How many words a word typed as initials is read as (the rarest first: :meth:`Matcher._initials_table`).
+_INITIALS_TRIES = 12
+# (the characters that say whose a word is, or that it happened: 我的cz, 我cz了 say nothing of it)
+_ONLY_WHOSE = frozenset("我你他她它们的了")
+# (a run of CJK characters of a sentence pattern's source: the words it spells out)
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+
 # What the swaps of each kind add to a match's ``how``.
 _SWAP_HOW = {"spaced": ("音近", "拼音分开写"), "typed": ("音近",), "emoji": ("表情",)}
 
@@ -214,6 +226,39 @@ def _read_back(
     return replace(m, start=start, end=end, text=text[start:end], how=how)
 
 
+def _initials_back(
+    text: str, m: PhraseMatch, typed: tuple[int, int], kw: str, out: Sequence[PhraseMatch]
+) -> PhraseMatch | None:
+    """The match ``m`` of ``text`` with the initials at ``typed`` read as ``kw`` mapped back
+    onto ``text``, if it is a sentence pattern's that says more than ``kw`` — a character of
+    its own beyond a pronoun, 的 or 了 (导演偏心; not 导演 alone, nor 我的场助) — in the clause
+    of the initials (ps：… is a label), holds them, and adds a category where ``out`` has none."""
+    a, b = typed
+    k, shift = a + len(kw), len(kw) - (b - a)
+    if "句式" not in m.how or not (m.start < k and a < m.end):
+        return None  # (no pattern, or away from the initials)
+    said = m.text[: max(0, a - m.start)] + m.text[k - m.start :]
+    if not any(_is_cjk(c) and c not in _ONLY_WHOSE for c in said):
+        return None  # (the word alone, or with a pronoun: 我的cz is 充值 as well as 场助)
+    if _across_a_mark(text, (a, b), m.start < a, m.end > k):
+        return None  # (a label, ps：…, or a word of the clause beside it)
+    start = m.start if m.start < a else (a if m.start < k else m.start - shift)
+    end = m.end if m.end <= a else (b if m.end <= k else m.end - shift)
+    if any(f.category == m.category and f.start < end and start < f.end for f in out):
+        return None
+    how = tuple(dict.fromkeys((*(h for h in m.how if h != "原文"), "首字母")))
+    return replace(m, start=start, end=end, text=text[start:end], how=how)
+
+
+def _across_a_mark(text: str, typed: tuple[int, int], before: bool, after: bool) -> bool:
+    """Does a match reach past a clause mark right beside the initials at ``typed``
+    (``before``/``after``: it goes on that side of them)?"""
+    a, b = typed
+    return (after and text[b : b + 1] in CLAUSE_MARKS) or (
+        before and text[a - 1 : a] in CLAUSE_MARKS
+    )
+
+
 def _whole_run(text: str, start: int, end: int) -> bool:
     """Is ``text[start:end]`` a whole run of spaced pinyin (ta ma de said alone)?"""
     before, after = text[:start].rstrip(), text[end:].lstrip()
@@ -268,13 +313,23 @@ class Matcher:
             return []
         if "[quote]" in text.lower():  # raw BBCode (CLI, dev set): quoted text is not charged
             text = QUOTE_RE.sub(lambda m: "\n" * len(m.group()), text)
+        return self._find(text, categories, True)
+
+    def _find(
+        self, text: str, categories: Collection[str] | None, initials: bool
+    ) -> list[PhraseMatch]:
+        """:meth:`find` (``initials``: with the words typed as initials read, :meth:`_with_initials`)."""
         fast = self.built.norm.normalise(text)
         text_hits = self._live(self.built.text_ac.indexed(fast), fast)
         found = self._finish(text, fast, text_hits, self._py_scan(fast), categories)
-        return self._with_spelled(text, found, categories)
+        return self._with_spelled(text, found, categories, initials)
 
     def _with_spelled(
-        self, text: str, found: list[PhraseMatch], categories: Collection[str] | None
+        self,
+        text: str,
+        found: list[PhraseMatch],
+        categories: Collection[str] | None,
+        initials: bool = True,
     ) -> list[PhraseMatch]:
         """``found`` and what the text's runs of spaced pinyin say read as characters
         (:func:`~auditor.rules.matcher.words.spaced_runs`: 不承认 of ｂｕ　ｃｈｅｎｇ　ｒｅｎ),
@@ -287,6 +342,8 @@ class Matcher:
         letters = _ANY_LETTER.search(text) is not None
         if letters:
             swaps += self._lone_readings(text)
+            if initials:
+                found = self._with_initials(text, found, categories)
         swaps += _heard_readings(text, found, swaps)
         if not swaps and not letters:
             return found
@@ -295,7 +352,7 @@ class Matcher:
             return found
         read, spans, kinds = spelled
         out = list(found)
-        for m in self.find(read, categories):
+        for m in self._find(read, categories, initials):
             start, end = spans[m.start][0], spans[m.end - 1][1]
             took = kinds[m.start : m.end]
             if set(took) <= {"", "heard"}:
@@ -305,6 +362,52 @@ class Matcher:
                 if back is not None:
                     out.append(back)
         return out if out == found else sorted(out, key=lambda m: (m.start, m.end))
+
+    def _with_initials(
+        self, text: str, found: list[PhraseMatch], categories: Collection[str] | None
+    ) -> list[PhraseMatch]:
+        """``found`` and what the words typed as initials (:func:`initials_words`: dy of
+        dy偏心) say read as a word of a sentence pattern with those initials (导演): a match
+        of a pattern that says more than the word itself (导演偏心; 导演 alone is nothing),
+        over the initials, of a category not found there already.  M107 判罚范围 "密码"."""
+        words = initials_words(text)
+        if not words:
+            return found
+        table = self._initials_table()
+        out = list(found)
+        for a, b, letters in words:
+            for kw, cats in table.get(letters, ())[:_INITIALS_TRIES]:
+                wanted = cats if categories is None else cats & frozenset(categories)
+                if not wanted:
+                    continue
+                for m in self._find(text[:a] + kw + text[b:], wanted, False):
+                    back = _initials_back(text, m, (a, b), kw, out)
+                    if back is not None:
+                        out.append(back)
+        return out if out == found else sorted(out, key=lambda m: (m.start, m.end))
+
+    def _initials_table(self) -> dict[str, tuple[tuple[str, frozenset[str]], ...]]:
+        """The words of two to four characters the sentence patterns spell out, by their
+        pinyin initials (dy → 导演, 队友 …), each with the categories of the patterns that
+        spell it (only those are tried), the rarest in jieba's counts first: a cloak hides
+        the banned word, seldom a word of every sentence."""
+        got: dict[str, tuple[tuple[str, frozenset[str]], ...]] | None = self._lists.get("initials")
+        if got is None:
+            from pypinyin import Style, lazy_pinyin
+
+            words: dict[str, set[str]] = {}
+            for e in self.built.entries:
+                for w in _CJK_RUN.findall(e.regex or ""):
+                    if 2 <= len(w) <= 4:
+                        words.setdefault(w, set()).add(e.category)
+            freq = self.built.tokenizer().FREQ
+            table: dict[str, list[tuple[str, frozenset[str]]]] = {}
+            for w in sorted(words, key=lambda w: (int(freq.get(w) or 0), w)):
+                letters = "".join(p[:1] for p in lazy_pinyin(w, style=Style.FIRST_LETTER))
+                if len(letters) == len(w) and letters.isascii() and letters.isalpha():
+                    table.setdefault(letters, []).append((w, frozenset(words[w])))
+            got = self._lists["initials"] = {k: tuple(v) for k, v in table.items()}
+        return got
 
     def _lone_readings(self, text: str) -> list[_Swap]:
         """The words typed in pinyin beside characters (:func:`lone_typed_words`) read as the
@@ -838,13 +941,14 @@ class Matcher:
         for i in self.built.always:
             if categories is None or self.built.entries[i].category in categories:
                 found.extend((m, True) for m in self.sentences.regex_matches(i, text, norm, idx))
-        if py_hits:  # (most candidates have none: no call)
-            found.extend(self.sentences.heard_matches(py_hits, found, text, norm, idx, categories))
         for table, hits in py_hits:
             found.extend(
                 (m, False)
                 for m in self.confirmer.pinyin_matches(hits, table, text, norm, idx, categories)
             )
+        if py_hits:  # (most candidates have none: no call; after the sound-alikes, which
+            # a pattern heard through a trigger as written leaves alone)
+            found.extend(self.sentences.heard_matches(py_hits, found, text, norm, idx, categories))
         return found
 
     def explain(self, text: str) -> list[tuple[PhraseMatch, str]]:

@@ -157,17 +157,12 @@ class SentencePatterns:
     ) -> list[tuple[PhraseMatch, bool]]:
         """The patterns whose trigger word the pinyin automaton heard, tried on the text's
         loose sound copy (:mod:`auditor.rules.sounds`) where the pattern itself found
-        nothing: 拿命当保 (担保), 我场组 (场助), 以我的扔格担保 (人格)."""
-        heard = {
-            k.entry
-            for table, hits in py_hits
-            if table is self.built.py_render
-            for end, keys in hits
-            for k in keys
-            if k.kind == "sound"
-            and not self.confirmer.sound_dismissed(k, norm[end + 1 - len(k.py) : end + 1])
-            and self.confirmer.near_conjuncts(k, norm, end + 1 - len(k.py), end + 1)
-        }
+        nothing: 拿命当保 (担保), 我场组 (场助), 以我的扔格担保 (人格); and those whose trigger
+        stands as written while another of their characters is cloaked (杀品真叉: 差), where
+        the match overlaps nothing found already (the sound-alikes included)."""
+        heard, written = self._triggers_heard(py_hits, norm)
+        written -= heard
+        heard |= written
         if not heard:
             return []
         seen = {m.source for m, pattern in found if pattern}
@@ -185,6 +180,8 @@ class SentencePatterns:
                 os_, oe = self.confirmer.span(text, idx, m.start(), m.end())
                 if not self._heard_holds(i, norm, m.start(), m.end(), text[oe : oe + 4]):
                     continue
+                if i in written and any(f.start < oe and os_ < f.end for f, _ in found):
+                    continue  # (what the text says as written is read first)
                 original = text[os_:oe]
                 how = ("句式", "音近", *self.built.norm.how(original))
                 match = PhraseMatch(
@@ -192,6 +189,33 @@ class SentencePatterns:
                 )
                 out.append((match, True))
         return out
+
+    def _triggers_heard(
+        self,
+        py_hits: Iterable[tuple[dict[int, str], Iterable[tuple[int, list[_Key]]]]],
+        norm: str,
+    ) -> tuple[set[int], set[int]]:
+        """The patterns whose trigger word the pinyin automaton heard: cloaked (拿命当保), and
+        as written (杀品 of 杀品真叉: the sound copy may still find another of the pattern's
+        characters cloaked, tried only where the pattern itself found nothing)."""
+        heard: set[int] = set()
+        written: set[int] = set()
+        for table, hits in py_hits:
+            if table is not self.built.py_render:
+                continue
+            for end, keys in hits:
+                for k in keys:
+                    if k.kind != "sound":
+                        continue
+                    s = end + 1 - len(k.py)
+                    piece = norm[s : end + 1]
+                    if not self.confirmer.near_conjuncts(k, norm, s, end + 1):
+                        continue
+                    if piece == k.form:
+                        written.add(k.entry)
+                    elif not self.confirmer.sound_dismissed(k, piece):
+                        heard.add(k.entry)
+        return heard, written
 
     def sound_copy_table(self) -> str:
         """The table of :func:`auditor.rules.sounds.sound_table` (what the patterns were

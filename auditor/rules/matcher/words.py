@@ -209,3 +209,37 @@ def read_syllables(syllables: list[str]) -> str | None:
         out.append(word)
         k = i
     return "".join(reversed(out))
+
+
+# A word of two to four letters standing alone (no letter or digit beside it): where the
+# initials of a word may be typed (dy偏心: 导演).
+_INITIALS_WORD = re.compile(r"(?<![a-z0-9])[a-z]{2,4}(?![a-z0-9])")
+_TWO_LETTERS = _LazyPattern(f"{_LETTER}{{2}}")
+# (an English word: a text holding one is read as written)
+_LONG_ASCII_WORD = re.compile(r"(?<![a-z])[a-z]{5,}(?![a-z])")
+
+
+def initials_words(text: str) -> list[tuple[int, int, str]]:
+    """The words of two to four letters beside a CJK character or a mark of its clause that
+    are no pinyin syllables (dy, tq, hp: the initials of a word typed as a 密码), each as
+    (start, end, letters); none in capitals (CS, ID: a name's letters), none in a text with
+    an English word."""
+    if _TWO_LETTERS.search(text) is None:
+        return []
+    plain = text.translate(_WIDE_TO_ASCII).lower()
+    if any(not pinyin_word(w) for w in _LONG_ASCII_WORD.findall(plain)):
+        return []
+    out: list[tuple[int, int, str]] = []
+    for m in _INITIALS_WORD.finditer(plain):
+        a, b = m.span()
+        if text[a:b].isupper():
+            continue  # (CS, ID, MVP: a name's letters)
+        beside = (plain[a - 1] if a else "", plain[b] if b < len(plain) else "")
+        if not any(c == "" or is_cjk(c) or not (c.isascii() and c.isalnum()) for c in beside):
+            continue
+        if not any(is_cjk(c) for c in plain[max(0, a - 8) : b + 8]):
+            continue
+        if pinyin_word(m.group()):
+            continue
+        out.append((a, b, m.group()))
+    return out

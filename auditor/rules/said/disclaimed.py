@@ -35,7 +35,10 @@ _LIKENED = re.compile(
     r"(?:这话|这句话?|这么说|这样说|这样讲|这么讲)[^，,。！？!?]{0,4}像(?:是|在)?\s*$"
 )
 
-_DISOWNED_WORDS = re.compile(r"^(?:的|之类的?|这种|这类|一类的?)?(?:话|字眼|字|词)")
+# ... the words, or the kind of talk (我不会讲发誓那些: that sort of thing, disowned)
+_DISOWNED_WORDS = re.compile(
+    r"^(?:的|之类的?|这种|这类|一类的?)?(?:话|字眼|字|词)|^(?:那些|这些|那一?套|这一?套)(?:东西|玩意)?(?:[，,。！!]|$)"
+)
 
 _DISOWNED = re.compile(
     r"^(?:[、和与跟或]?[^，,。！？!?这那]{1,4})?"
@@ -56,6 +59,12 @@ _REFUSED_BEFORE = re.compile(
 )
 
 _NOT_DOING = re.compile(r"(?:不是|并不是|并非|可不是|没有?)(?:在|要)?\s*$")
+
+# Drowning denied by the poster (我不是在灌水哈，…): a pattern's match may start inside the act's
+# own word (水哈 of 灌水哈), whose first character then stands before it.
+_NOT_DROWNING = re.compile(
+    r"(?:我|本人)(?:可|真|真的)?(?:不是|并不是|并非|没有?)(?:在|要)?(?:灌|刷)?\s*$"
+)
 
 _PROMISED_NOT = re.compile(r"(?:尽量|争取|努力|保证|一定|绝)(?:不|别)(?:再|去)?\s*$")
 
@@ -108,6 +117,8 @@ def _disclaimed(m: PhraseMatch, before: str, after: str) -> bool:
         _REFUSED_BEFORE.search(before) or _NOT_DOING.search(before)
     ):
         return True  # 我不赌咒也不打包票, 我不贴脸: refused; 不是咒他啊: denied
+    if m.category == "DROWN" and _NOT_DROWNING.search(before):
+        return True  # 我不是在灌水哈: denied
     if m.category == "BLAME" and m.text in ("拖后腿", "坑队友") and _PROMISED_NOT.search(before):
         return True  # 这局我尽量不拖后腿: a promise, not blame
     if m.category in _NOBODY_ACTS and _NOBODY_BEFORE.search(before):

@@ -62,6 +62,7 @@ from auditor.rules.freevote import (
     decision_said,
     defined_vote,
     is_count,
+    lead_vote,
     parse_free_vote,
     said_as_own,
     taken_back,
@@ -1072,6 +1073,8 @@ def unlabelled_attempt(text: str, players: Sequence[str], start_at: int = 0) -> 
     # (a name the post commits to in words — 锦缎吧，她稳 / 还是锦缎 —: a vote attempt, its
     # format wrong)
     fv = fv or decision_said(ft[start_at:], list(by_fold))
+    # (a name put first with the vote's reason after it — 缆车，理由同上 —: likewise)
+    fv = fv or lead_vote(ft[start_at:], list(by_fold))
     if fv is None:
         return _orphan_reason(text, ft, players, start_at)
     t0, t1 = start_at + fv.start, start_at + fv.end
