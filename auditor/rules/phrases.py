@@ -43,6 +43,7 @@ from auditor.rules.lexicon import (
 )
 from auditor.rules.matcher import Matcher, PhraseMatch, cached_matcher
 from auditor.rules.phrasemodel import Asked, question
+from auditor.rules.said import named_reported
 
 if TYPE_CHECKING:
     from auditor.models import Post
@@ -141,19 +142,26 @@ def post_matches(gp: GamePost, ctx: Context) -> list[PhraseMatch]:
     key = id(gp.post)
     if key not in cache:
         text = gp.post.text
-        cache[key] = _kept(text, matcher_for_context(ctx).find(text), ctx)
+        cache[key] = _kept(text, matcher_for_context(ctx).find(text), ctx, gp.post.author)
     return cache[key]
 
 
-def _kept(text: str, found: list[PhraseMatch], ctx: Context) -> list[PhraseMatch]:
+def _kept(text: str, found: list[PhraseMatch], ctx: Context, author: str = "") -> list[PhraseMatch]:
     # A player's name is a name: "先出生煎" is not 畜生 (a sound-alike across the name
     # 生煎), and a player called 狗蛋 is not an insult; but "你个老王八蛋" is one even
     # with a player called 老王.  (A phrase quoted or named as a rule, 禁止说“我发誓”, is
-    # left out by the matcher: said.mentioned.)
+    # left out by the matcher: said.mentioned.)  Another player named as the one who swears
+    # or whose words are told (肠粉发誓都冇用, 芋圆说别人智商有问题: said.named_reported) is
+    # his, not the poster's; the poster's own name is not another's.
     if not found:
         return found
     names = _name_spans(text, _game_names(ctx))
-    return [m for m in found if not _in_a_name(m, names)]
+    others = [(a, b) for a, b in names if text[a:b] != author]
+    return [
+        m
+        for m in found
+        if not _in_a_name(m, names) and not (others and named_reported(text, m, others))
+    ]
 
 
 def _prepare(
@@ -210,7 +218,7 @@ def _match_batch(ctx: Context, todo: Sequence[Post]) -> list[int]:
         cache.update(zip(map(id, todo[start:end]), found, strict=True))
         for k in compress(range(start, end), found):  # (the few with a match)
             key = id(todo[k])
-            if kept := _kept(texts[k], found[k - start], ctx):
+            if kept := _kept(texts[k], found[k - start], ctx, todo[k].author):
                 matched.append(key)
             cache[key] = kept
         start = end

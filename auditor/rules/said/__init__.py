@@ -14,5 +14,6 @@
 
 from auditor.rules.said.game import inside_game_word
 from auditor.rules.said.mentioned import mentioned
+from auditor.rules.said.reported import named_reported
 
-__all__ = ["inside_game_word", "mentioned"]
+__all__ = ["inside_game_word", "mentioned", "named_reported"]

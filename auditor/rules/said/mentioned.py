@@ -15,6 +15,7 @@ from auditor.rules.said.reported import (
     insult_reported,
     other_reported,
     reported_of_other,
+    words_reported,
 )
 from auditor.rules.said.rule import (
     ALLOWED_ONLY,
@@ -74,6 +75,8 @@ def _mentioned_in_any(text: str, m: PhraseMatch) -> bool:
     sentence = around(text, m.start, m.end, SENTENCE_PUNCT)
     if insult_reported(text, m, sentence):
         return True  # 8号骂5号狗东西，这算违规吗: another's words, handed on
+    if words_reported(text, m):
+        return True  # 有人说你脑子有问题: another's words, told
     if m.category == "IQ" and self_belittled(text, m):
         return True  # 我太笨了，被3号骗了两天: the poster of himself
     if m.category == "IQ" and "白痴" in m.text:

@@ -41,14 +41,19 @@ _DONE_IN = re.compile(r"[了过]")  # 发过誓, 发了个毒誓
 _COMMENTED = re.compile(
     r"^(?:都|也|这招|这一招|这种话|这套)?"
     r"(?:来了|出来了|上了|用上了|搬出来了|拿出来了|使出来了|整出来了|掏出来了|喊出来了|上场了|安排上了"
-    r"|没用|没有用|不管用|有什么用|有啥用|顶什么用|顶啥用|算什么|算啥|没意义|没意思)"
+    r"|没用|没有用|不管用|有什么用|有啥用|顶什么用|顶啥用|算什么|算啥|没意义|没意思"
+    # (Cantonese, fh46: 肠粉发誓都冇用㗎, 发誓有咩用, 发誓唔管用)
+    r"|冇用|冇咩用|冇乜用|冇乜鬼用|有咩用|有乜用|唔管用|冇意思)"
 )
 
 
 def oath_not_his(m: PhraseMatch, before: str, after: str) -> bool:
     """你发誓也没用, 北风都发誓了, 发誓都来了: another's oath, talked of (the kind above)."""
-    if "我" in m.text or "我" in before or "本人" in before:
+    # (whose oath: the words after the clause's last space, 我是好人 布丁你发誓也没用)
+    near = (before.rstrip().split() or [""])[-1] + (" " if before[-1:].isspace() else "")
+    if "我" in m.text or "我" in near or "本人" in near:
         return False
+    before = near
     if _ADDRESSEE.search(before):
         return True
     if _SOMEONE_HAS.search(before) and (_DONE.match(after) or _DONE_IN.search(m.text)):
@@ -82,6 +87,22 @@ def denied_as_own(m: PhraseMatch, before: str) -> bool:
     )
 
 
+# A clause whose subject is 自己 with no 我 (自己有问题就发誓), after a clause of the sentence
+# that speaks to or of someone else (肠粉你杀品真差，…): his 自己, the habit of the one taunted
+# (fh46: a taunt about swearing, no oath; 030 违规判定 2(5), M107 3(1)).  我自己, or a sentence
+# with no one else in it, keeps it the poster's.
+_SELF_CLAUSE = re.compile(r"^\s*自己")
+_OTHER_IN_SENTENCE = re.compile(r"你|他|她")
+
+
+def self_of_other(text: str, m: PhraseMatch, s_lo: int, before: str) -> bool:
+    """自己有问题就发誓 said to 肠粉你…: the oath is the one taunted, not the poster's."""
+    if "我" in m.text or "我" in before or not _SELF_CLAUSE.match(before):
+        return False
+    head = text[s_lo : m.start - len(before)]
+    return "我" not in head and bool(_OTHER_IN_SENTENCE.search(head))
+
+
 def reported_of_other(
     text: str, m: PhraseMatch, sentence: tuple[int, int], before: str, after: str = ""
 ) -> bool:
@@ -89,7 +110,9 @@ def reported_of_other(
     intent reported as a violation."""
     s_lo, s_hi = sentence
     if m.category in ("OATH", "GUARANTEE") and (
-        _REPORTED_BY.search(before) or oath_not_his(m, before, after)
+        _REPORTED_BY.search(before)
+        or oath_not_his(m, before, after)
+        or self_of_other(text, m, s_lo, before)
     ):
         return True
     return _reported_act(text, m, s_lo, s_hi) or _reported_intent(text, m, s_lo, s_hi, before)
@@ -166,3 +189,60 @@ def insult_reported(text: str, m: PhraseMatch, sentence: tuple[int, int]) -> boo
     if not _INSULT_BY_OTHER.search(text, lo, m.start):
         return False
     return bool(REPORT_CUE.search(text, *sentence) or RULE_WORD.search(text, *sentence))
+
+
+# Someone's words told by the poster: a speaker (他, 有人, N号; a player of the game, named by
+# :func:`named_reported`), his saying (说, 讲, 话 in Cantonese, 骂), at most the one the words were
+# about (别人, 你, 3号), then the words (芋圆说别人智商有问题 急了: fh46c, a 改票理由; 有人说你脑子
+# 有问题): the speaker's taunt, told, not the poster's (M107 违规判定 1(4), 030 2(4) are his).
+# 他说的都是屁话, 他说话太难听 (说 followed by 的/话) are the poster's judgement of them.
+_SAYS_THEN = (
+    r"(?:刚才|刚刚|昨天|今天|之前|都|也|还|又|一直|老是|总是|居然|竟然|在|就)*"
+    r"(?:说|讲|话|骂|讲过|说过|骂过)(?:了|过)?"
+    r"(?:别人|人家|大家|你们?|他们?|她们?|我们?|佢|\d+\s*号|[一二三四五六七八九十]+号)?"
+    r"(?:是|就是|真是|太|好|很|嘅|的)?\s*$"
+)
+_SPEAKER = (
+    r"(?:他|她|他们|她们|佢|有人|别人|某人|楼上|楼下|对面|\d+\s*[楼号]|[一二三四五六七八九十]+号)"
+)
+_REPORTED_WORDS = re.compile(f"(?<![我咱])(?<![跟向对给和同与替帮]){_SPEAKER}{_SAYS_THEN}")
+_SAID_AFTER_NAME = re.compile(_SAYS_THEN)
+
+# The one who swears, right after his name: nothing, the one he is told to (你), or an adverb
+# of "already, even, again" (肠粉发誓都冇用, 布丁你发誓也没用, 北风刚才发誓了).
+_SWORE_AFTER_NAME = re.compile(
+    r"\s*(?:你们?)?(?:就算|即使|哪怕|再|都|也|还|又|刚才|刚刚|昨天|今天|之前|刚|已经|居然|竟然|一直"
+    r"|老是|总是|只会|光|在|就)*\s*$"
+)
+
+# A name right after one of these is its object (我跟肠粉发誓, 替布丁担保), not its subject.
+_PREPOSITIONS = frozenset("跟向对给和同与替帮冲")
+
+
+def words_reported(text: str, m: PhraseMatch) -> bool:
+    """有人说你脑子有问题: another's words, told (:data:`_REPORTED_WORDS`)."""
+    lo, _ = around(text, m.start, m.end, CLAUSE_MARKS)
+    return "我" not in m.text and bool(_REPORTED_WORDS.search(text, lo, m.start))
+
+
+def named_reported(text: str, m: PhraseMatch, names: list[tuple[int, int]]) -> bool:
+    """A player of the game, named by the poster, whose oath or guarantee this is (肠粉发誓都
+    冇用㗎, 布丁你发誓也没用: fh46, fh46c) or whose words these are (芋圆说别人智商有问题).
+    ``names``: where the game's players other than the poster are named in ``text``."""
+    if "我" in m.text:
+        return False
+    lo, _ = around(text, m.start, m.end, CLAUSE_MARKS)
+    for a, b in names:
+        if not (lo <= a and b <= m.start) or (a > 0 and text[a - 1] in _PREPOSITIONS):
+            continue
+        between = text[b : m.start]
+        for c, d in names:  # (another player the words were about: 芋圆说布丁…)
+            if b <= c and d <= m.start:
+                between = between.replace(text[c:d], "他")
+        if "我" in between:
+            continue
+        if m.category in ("OATH", "GUARANTEE") and _SWORE_AFTER_NAME.match(between):
+            return True
+        if _SAID_AFTER_NAME.match(between):
+            return True
+    return False
