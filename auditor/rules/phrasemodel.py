@@ -27,7 +27,7 @@ the model never saw while it was read: lexicons/README.md "机读（学出来的
     :data:`CARD_BOUND` — 29 held-out lines with none wrong, 46 with one.  Fewer cannot tell a
     0.95 category from a 0.85 one, and a wrong card costs the director more than a question.
     Every other category stays a question whatever the probability.  Over 25 sets two
-    categories meet it: 灌水 (DROWN, at 0.5: 40 of 40 held-out lines right) and 马甲
+    categories meet it: 灌水 (DROWN, at 0.5: 39 of 39 held-out lines right) and 马甲
     (SOCKPUPPET, at 0.3: 36 of 36); the next had 17 questions.
 - Nothing where the matcher set aside a spelling of that very category on purpose
   (:meth:`Matcher.explain`: a rule named, a word of the game's own, a word boundary).
