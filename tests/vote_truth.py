@@ -6,7 +6,10 @@ Used by tests/whole_games/test_vote_games.py and runnable alone to see every dif
 
 A truth may give ``now`` (ISO time): the game is checked at that moment, as its director
 audited it on a night (tests/games/discovery_fh43/hinamizawa: his night-2 pages, day 3 open).
-Each truth round's outcome and its weighted counts (弃权 apart) are compared.
+Each truth round's outcome and its weighted counts (弃权 apart) are compared.  With
+``problems`` (``--problems``), a void ballot's problem too, where the truth's tag names one
+the vote book has (:data:`PROBLEMS`): a last-hour change is 「关门前一小时内改票」, never
+「投票截止后发帖」, where the 环节's close is known (fh46b item 3).
 """
 
 from __future__ import annotations
@@ -82,7 +85,20 @@ def truth_outcome(text: str) -> str:
     return "other"
 
 
-def differences(folder: Path) -> list[str]:
+# The truth's problem tags (tests/games/votes/README.md) and the vote book's problem codes
+# (auditor.rules.votebook.model.PROBLEM_TEXT) where one tag means one code.
+PROBLEMS = {
+    "last_hour_change": "late_change",
+    "second_change": "second_change",
+    "late": "after_close",
+    "accelerated_change": "accelerated_change",
+    "change_without_quote": "unquoted_change",
+    "proxy_late": "proxy_late",
+    "format": "format",
+}
+
+
+def differences(folder: Path, problems: bool = False) -> list[str]:
     truth = json.loads((folder / "truth.json").read_text(encoding="utf-8"))
     # a game read as its director audited it on a night (its pages rendered then): truth's now
     now = datetime.fromisoformat(truth["now"]) if truth.get("now") else None
@@ -103,6 +119,15 @@ def differences(folder: Path) -> list[str]:
             out.append(
                 f"pid {t['pid']} {t['voter']}→{target}: valid {got['valid']} {got['problem']!r}"
                 f" (truth {t['valid']} {t['problem']!r})"
+            )
+        elif (
+            problems
+            and not t["valid"]
+            and PROBLEMS.get(t["problem"], got["problem"]) != got["problem"]
+        ):
+            out.append(
+                f"pid {t['pid']} {t['voter']}: problem {got['problem']!r}"
+                f" (truth {t['problem']!r}: {PROBLEMS[t['problem']]!r})"
             )
     for pid, b in sorted(by_pid.items()):
         out.append(f"pid {pid} {b['voter']}→{b['target']}: read as a vote post, truth has none")
@@ -133,8 +158,9 @@ def _counts(counts: dict[str, Any]) -> dict[str, float]:
 
 
 if __name__ == "__main__":
-    for arg in sys.argv[1:]:
-        diffs = differences(Path(arg))
+    check_problems = "--problems" in sys.argv[1:]
+    for arg in (a for a in sys.argv[1:] if a != "--problems"):
+        diffs = differences(Path(arg), check_problems)
         print(f"{arg}: {len(diffs)} differences")
         for d in diffs:
             print("  " + d)

@@ -183,15 +183,23 @@ def activity(
             for d, p in units
         ]
         emit(rows, columns, fmt, title=f"{g.name} 发言统计", headers=headers)
-        out.print(activity_caption(rs.rules.get("LURK-DAY"), marked), highlight=False)
+        out.print(activity_caption(rs.rules.get(_LD), marked, rs.sources.get(_LD)), highlight=False)
         if any(r.get("effective", r["posts"]) != r["posts"] for r in records):
             out.print(
                 "10(5) = 10 帖，其中有效帖 5 帖（其余是水帖，见 POST-FILLER）。", highlight=False
             )
 
 
-def activity_caption(opts: Mapping[str, Any] | None, any_marked: bool) -> str:
-    """The markers of the activity table, in words."""
+_LD = "LURK-DAY"  # the rule whose options and citations the activity caption shows
+
+
+def activity_caption(
+    opts: Mapping[str, Any] | None, any_marked: bool, sources: Mapping[str, str] | None = None
+) -> str:
+    """The markers of the activity table, in words; an accelerated day left unjudged cites
+    the seed clause that exempts it (``sources``: LURK-DAY's)."""
+    why = (sources or {}).get("judge_accelerated", "")
+    exempt = f"（{why}）" if why and not why.startswith("no seed text") else ""
     if opts is None:
         star = "*：本规则集没有启用单日潜水（LURK-DAY），不标"
     else:
@@ -205,7 +213,10 @@ def activity_caption(opts: Mapping[str, Any] | None, any_marked: bool) -> str:
                 else "当天"
             )
             star += f"，并且少于{over}平均发帖数的 {ratio:.0%}"
-        star += "；只判已关门、未加速的日子）"
+        if opts.get("judge_accelerated"):
+            star += "；只判已关门的日子，加速的日子按加速后的关门时间判）"
+        else:
+            star += f"；只判已关门、未加速的日子{exempt}）"
     tail = "" if any_marked or opts is None else "目前没有潜水。"
     return f"{star}；- = 已出局（不再判潜水）。{tail}"
 

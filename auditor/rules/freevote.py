@@ -1742,6 +1742,10 @@ _OWN_WITHDRAWN = re.compile(
     # 新的一票): the standing vote holds (002 说明3, 000 修改…不算做改票: one ballot, not two)
     r"|(?:^|(?<=[\s，,。.!！；;—-]))(?:这|此|本帖)?\s*(?:不是|不算|并非)\s*(?:一\s*)?(?:张\s*)?"
     r"新(?:的)?\s*(?:一\s*)?(?:张\s*)?(?:票|投票|选票)(?!\s*(?:吗|么|呢|[?？]))"
+    # a typo of the poster's own said fixed and no change (000 投票规则 修改错别字不算做改票:
+    # 理由里“烫头”改成“做头发”，错别字，不算改票): the ballot it fixes stands, nothing new is cast
+    r"|(?:错别字|错字|笔误|typo|打错字?)[^。！!？?\n]{0,12}?(?:不算|不是|并非)\s*(?:做|作)?\s*改票"
+    r"(?![^。！!\n]{0,3}(?:吗|么|呢|[?？]))"
 )
 
 

@@ -2,8 +2,11 @@
 
 Counted by :mod:`auditor.rules.activity` (the thread kinds the rule set counts; hidden posts
 count, deleted ones do not; night posts only where the rule set credits them).  A day is
-judged only after it has closed, never on an accelerated (加速) day, and never for a
-player eliminated before it closed (one voted out at the close is still measured).
+judged only after it has closed (an accelerated day at its accelerated close), and never for a
+player eliminated before it closed (one voted out at the close is still measured).  An
+accelerated (加速) day is not judged where the seed exempts it (``judge_accelerated = false``:
+M107 5(1) 未加快进程的讨论日, 030 5(1) 未执行加速的讨论日, M39 执行加速时…发言不足…不被判罚);
+版杀7 6.2 exempts none (``judge_accelerated = true``).
 """
 
 from __future__ import annotations
@@ -71,9 +74,13 @@ def _day_average(
     return total / len(players)
 
 
-def _judged_days(ctx: Context) -> Iterator[DaySpec]:
+def _judged_days(ctx: Context, opts: Mapping[str, object]) -> Iterator[DaySpec]:
+    """The closed days (an accelerated one once its accelerated close has passed), less the
+    accelerated ones where the seed exempts them (``judge_accelerated`` false)."""
     for day in ctx.schedule.days:
-        if not day.accelerated and ctx.schedule.closed(day.number, ctx.now):
+        if day.accelerated and not opts.get("judge_accelerated"):
+            continue
+        if ctx.schedule.closed(day.number, ctx.now):
             yield day
 
 
@@ -93,14 +100,14 @@ def lurk_day_units(
     ctx: Context, opts: Mapping[str, Any], days: Iterable[DaySpec] | None = None
 ) -> Iterator[tuple[str, DaySpec, int | None, int, str]]:
     """(player, day, phase, posts, note) for every lurking unit under ``opts``: on the
-    judged days (closed, not accelerated), or on ``days`` as they stand at ``ctx.now``
+    judged days (closed; accelerated only where ``judge_accelerated``), or on ``days`` as they stand at ``ctx.now``
     (``auditor status`` on the open day: only phases already open are counted)."""
     counts = _counts(ctx, opts)
     sched = ctx.schedule
     min_posts = int(opts["min_posts"])
     ratio = float(opts["average_ratio"])
     basis = str(opts["average_basis"])
-    for day in days if days is not None else _judged_days(ctx):
+    for day in days if days is not None else _judged_days(ctx, opts):
         per_phase = bool(opts["per_phase"]) and bool(day.phases)
         by_phase = per_phase and opts["average_over"] == "phase"
         day_average = (
@@ -184,6 +191,12 @@ VERDICTS["LURK-DAY"] = lurk_day_verdict
             False,
             "只数有效帖（不数水帖，水帖的认定同 POST-FILLER）；种子没有说水帖不算发言，默认关闭",
         ),
+        "judge_accelerated": Option(
+            bool,
+            False,
+            "加速的日子也判潜水（按加速后的关门时间，关门后判）；M107、030、M39 的种子写明"
+            "加速的日子不判，版杀7 6.2 没有这一条",
+        ),
     },
 )
 def lurk_day(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
@@ -194,7 +207,9 @@ def lurk_day(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
     平均发贴数量２０％的玩家，认为是潜水一天”，6.2(2) 潜水一天即安排替补，6.2(6) 前一天黑夜的
     发贴计入后一天的第一个环节。
 
-    只在当天关门之后判定；加速日不判；关门前已出局的玩家不判（关门时被投票出局的玩家当天仍然
+    只在当天关门之后判定（加速日按加速后的关门时间）；种子写明加速日不判的（M107 5(1)
+    “未加快进程的单个讨论日”、030 5(1)“未执行加速的讨论日”、M39“执行加速时…发言不足…将不被
+    判罚”）加速日不判，``judge_accelerated = true``（版杀7：6.2 没有这一条）时照判；关门前已出局的玩家不判（关门时被投票出局的玩家当天仍然
     计数）。被屏蔽的帖子照样计数，被删除的帖子不计。
 
     当天平均数（版杀7 没有说明算法，``average_basis`` 可选）：默认是当天（含记入第一个环节的
@@ -213,6 +228,8 @@ def lurk_day(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
     FAIL（killbar7）：环节 1 平均每人 20 帖，饺子只发 3 帖（< 5 且 < 4）→ 替补。
 
     PASS（killbar7）：平均每人 10 帖，饺子发 3 帖（< 5 但不少于 2 帖）。
+
+    FAIL（killbar7）：第 2 天加速到 20:00 关门，饺子环节 1 只发 1 帖（平均 10 帖）→ 替补。
     """
     for player, day, phase, _posts, note in lurk_day_units(ctx, opts):
         if not ctx.in_scope(day.number):

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 from typer.testing import CliRunner
 
 from auditor.cli import app
+from auditor.cli.rules_cmds import activity_caption
 from auditor.game.gamefile import load_game
 from auditor.rules.activity import ACTIVITY_COLUMNS, activity_rows, post_counts
 from auditor.rules.engine import build_context
@@ -260,3 +261,45 @@ closes = 2026-11-20T22:00:00+08:00
     rows = {r["player"]: r for r in json.loads(res.stdout)}
     assert {p for p, r in rows.items() if r["below"]} == judged
     assert rows["包子"]["posts"] == 4 and rows["包子"]["below"] == 0
+
+
+def _accelerated_day(ruleset: str, tmp_path: Path) -> set[str]:
+    """Who LURK-DAY judges on an accelerated day (closed at its accelerated 22:00): 饺子 3
+    posts against 30 and 30 (below 5 and below 20% of the average)."""
+    fragment = """
+[players]
+names = ["饺子", "馄饨", "豆浆"]
+[[day]]
+number = 1
+opens = 2026-11-20T09:00:00+08:00
+closes = 2026-11-20T22:00:00+08:00
+accelerated = true
+"""
+    at = datetime(2026, 11, 20, 9, 10, tzinfo=TZ)
+    posts = [
+        {"author": who, "tid": 11, "at": at, "message": "讨论", "repeat": n}
+        for who, n in (("饺子", 3), ("馄饨", 30), ("豆浆", 30))
+    ]
+    built = build_case(tmp_path, ruleset, fragment, posts, now=datetime(2026, 11, 21, 9, tzinfo=TZ))
+    try:
+        findings = run_case_rules(built, ["LURK-DAY"])
+    finally:
+        built.store.close()
+    return {f.player for f in findings if f.code == "LURK-DAY"}
+
+
+def test_an_accelerated_day_is_judged_where_the_seed_exempts_none(tmp_path: Path) -> None:
+    # 版杀7 6.2 has no word of 加速 (fh46b, 老贺: 「只判已关门、未加速的日子」 is not his seed):
+    # the day is judged once its accelerated close has passed; M107 5(1) 未加快进程的单个讨论日
+    # and 030 5(1) 未执行加速的讨论日 exempt it.
+    assert _accelerated_day("killbar7", tmp_path / "k") == {"饺子"}
+    assert _accelerated_day("m107", tmp_path / "m") == set()
+    assert _accelerated_day("rabbit030", tmp_path / "r") == set()
+
+
+def test_the_activity_caption_cites_the_seed_that_exempts_an_accelerated_day() -> None:
+    m107, killbar7 = load_ruleset("m107"), load_ruleset("killbar7")
+    exempt = activity_caption(m107.rules["LURK-DAY"], True, m107.sources.get("LURK-DAY"))
+    assert "未加速的日子" in exempt and "未加快进程" in exempt
+    judged = activity_caption(killbar7.rules["LURK-DAY"], True, killbar7.sources.get("LURK-DAY"))
+    assert "未加速" not in judged and "加速后的关门时间" in judged

@@ -16,7 +16,8 @@ roster of tests/votes) and the words that undo it.
   what follows the last counting sentence may cast.
 - Under a labelled preset a name put first with the vote's reason after it (X，理由同上): a
   vote post void for its format (000 投票格式有误的投票将算作废票; 001/004).
-- The post said to be no new ballot (重申一遍，不是新票 / 别算两张): a restatement, no attempt;
+- The post said to be no new ballot (重申一遍，不是新票 / 别算两张), or a typo of the poster's own
+  said fixed and no change (笔误，不算改票; 000 修改错别字不算做改票): a restatement, no attempt;
   said of another (他说这不是新票) or asked (不是新票吧？) it undoes nothing.
 - After a vote the poster says he has not voted yet (…还没投，等我看完): nothing cast.
 - The vote made the topic of its explanation (我投X是因为…): a vote cast before, explained;
@@ -87,6 +88,9 @@ def test_a_name_with_its_reason_in_words_is_a_void_vote_post_under_labels(preset
         ("m39", "投票对象：冬瓜\n投票理由：下班了。——这是我楼上那票的复制，别算两张。"),
         ("killbar7", "我投冬瓜！不对，自动纠错了，还没投，等我看完。"),
         ("rabbit030", "我投番茄是因为他守卫的说法，不是因为冬瓜带节奏。"),
+        # a typo of his own said fixed and no change (000 投票规则 修改错别字不算做改票)
+        ("m107", "改票对象：番茄\n改票理由：上面“嘴硬”打成“嘴应”了，笔误，不算改票。"),
+        ("killbar7", "投冬瓜。刚才名字打错字了，这帖不算改票"),
     ],
 )
 def test_no_new_ballot_in_these(preset: str, text: str) -> None:
@@ -101,6 +105,9 @@ def test_no_new_ballot_in_these(preset: str, text: str) -> None:
         ("rabbit030", "投票对象：冬瓜\n投票理由：这不是新票吧？", "冬瓜"),
         ("killbar7", "投冬瓜，他还没投", "冬瓜"),
         ("killbar7", "我投番茄，因为他守卫的说法", "番茄"),
+        # no typo fixed: a first vote said to be no change is cast; a typo asked about undoes nothing
+        ("m107", "投票对象：冬瓜\n投票理由：不算改票，我之前没投过", "冬瓜"),
+        ("m107", "投票对象：冬瓜\n投票理由：错别字不算改票吧？", "冬瓜"),
     ],
 )
 def test_the_ballot_stands_in_these(preset: str, text: str, want: str) -> None:

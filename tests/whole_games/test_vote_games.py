@@ -169,6 +169,17 @@ def test_the_first_hour_directors_m39_game_equals_his_truth() -> None:
     assert diffs == set(), sorted(diffs)
 
 
+# Session 46's two new directors' own games (阿May's 030 teahouse, 老贺's 版杀7 huoguo), with the
+# game file's days as written (their full game.toml) and read at their night-2 renders: every
+# ballot and round equals the truth, and each void ballot's problem too — a change in the last
+# hour of a known close is 「关门前一小时内改票」 (001 关门前一小时不允许改票; 002 说明3 投票时间
+# 结束前1小时内不允许改票), never 「投票截止后发帖」.
+@pytest.mark.parametrize("game", ["discovery_fh46/teahouse", "discovery_fh46b/huoguo"])
+def test_the_session_46_directors_games_equal_their_truth(game: str) -> None:
+    diffs = set(differences(paths.TESTS / "games" / game, problems=True))
+    assert diffs == set(), sorted(diffs)
+
+
 # The seventh blind set (tests/games/votes_blind7, scored once at the end of session 43: 2/4 equal;
 # killbar7_free7 17 differences — ten spoken votes unread (pinyin, a riddle, 跟X …) and day 2's
 # 过半 vote-out not reached; m39_votes7 3 — a conditional vote read valid, the change after it

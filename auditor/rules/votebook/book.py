@@ -31,6 +31,7 @@ from auditor.rules.votebook.procedure import (
     VoteProcedure,
     procedure_for,
 )
+from auditor.rules.votebook.published import check_published
 from auditor.rules.votebook.tally import count, voter_name
 
 
@@ -169,6 +170,8 @@ def _window(
     decision = Decision(ctx, st, dv, tally, ballots, final, elig, state, first, declared)
     inputs.procedure.decide(decision)
     last = w == windows[-1]
+    later = [x.closes for x in windows if x.closes > w.closes]
+    tally.reason += check_published(ctx, dv, tally, later)
     # the round's ballots: its doubts counted when it follows the director's declaration
     ballots = ask_when_unsure(decision, w, posts, read, inputs.procedure, last)
     for b in ballots:
