@@ -29,6 +29,8 @@ sets, come from models that saw set k: a small leak, twelve weights a kind.)
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import pickle
 import sys
 import unicodedata
@@ -354,6 +356,26 @@ def _labelled(p: Post) -> set[str]:
     return {w["kind"] for w in p.rec["items"] if w["kind"] != "retract"}
 
 
+def grammar_digest(by_name: dict[str, list[Post]]) -> str:
+    """What :func:`fit_stack` weighs of the grammar, as a short digest (the shipped
+    :data:`auditor.game.learned.STACK_READ`): per scored set, per director's post, the kinds of
+    event the grammar read.  A grammar change that reads any of them otherwise changes it, and
+    ``scripts/train_announce_models.py --check`` then asks for the stack to be re-fitted."""
+    reading = [
+        [
+            name,
+            [
+                sorted({g["kind"] for g in p.got} & set(learned.EVENT_KINDS))
+                for p in posts
+                if p.kind_row is not None
+            ],
+        ]
+        for name, posts in by_name.items()
+    ]
+    blob = json.dumps(reading, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
+
+
 def fit_stack(
     by_name: dict[str, list[Post]], oof: OutOfFold, leave_out: str | None = None, c: float = 1.0
 ) -> Stack:
@@ -473,6 +495,7 @@ def main(argv: list[str] | None = None) -> int:
     for label, (rule, folds) in rules.items():
         rows: list[tuple[str, Figures, Figures]] = []
         for s in sets:
+            use(s)  # the set's calendar: a proposal's day is placed on it
             short = s.folder.name
             posts = by_name[short]
             kp, cp = oof[short]
@@ -491,6 +514,7 @@ def main(argv: list[str] | None = None) -> int:
         print(_mean(f"mean: {label}", rows), "|", _row("newest", *rows[-1][1:]), flush=True)
     if args.grid:
         print("STACK =", fit_stack(by_name, oof))  # the shipped one: fitted on every set
+        print(f"STACK_READ = {grammar_digest(by_name)!r}")
         print("listing precision at the shipped LIST_AT:", listing_precision(by_name, oof, stacks))
     return 0
 

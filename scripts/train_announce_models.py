@@ -5,6 +5,11 @@ Usage::
     python3 scripts/train_announce_models.py          # re-fit and write both models
     python3 scripts/train_announce_models.py --check  # re-fit and compare with the shipped files
 
+``--check`` also tells whether :data:`auditor.game.learned.STACK` (fitted by
+``scripts/discovery_learned_eval.py --grid`` beside the grammar's reading of the sets) is
+stale: the grammar now reads a director's post of a scored set otherwise than it was fitted
+beside (:data:`auditor.game.learned.STACK_READ`).
+
 Trained on every scored set of labelled announcements (``tests/discovery/<set>/
 announcements_{dev,blind}.jsonl``); a set whose README's first line says NOT YET SCORED is
 skipped without reading its data (the lead scores it once).  Only the directors' posts are
@@ -206,7 +211,34 @@ def main(argv: list[str] | None = None) -> int:
         else:
             write_model(model, path)
             print(f"{path.name}: {len(model.weights)} n-grams, {path.stat().st_size} bytes")
+    stale = stack_staleness(sets)
+    if stale:
+        print(stale)
+        bad += args.check
+    elif args.check:
+        print(f"learned.STACK: fitted beside the grammar's reading of the {len(sets)} sets")
     return 1 if bad else 0
+
+
+def stack_staleness(sets: list[LabelledSet]) -> str | None:
+    """Why :data:`auditor.game.learned.STACK` is stale, or None: it was fitted beside the
+    grammar's reading of the scored sets (:data:`auditor.game.learned.STACK_READ`, that
+    reading's digest); a grammar change that reads a director's post otherwise, or another set,
+    changes the digest, and the stack must be re-fitted (``discovery_learned_eval.py --grid``
+    prints both)."""
+    import discovery_learned_eval as dle
+
+    from auditor.game import learned
+
+    by_name = {s.folder.name: dle.grammar_posts(s, [], []) for s in sets}
+    digest = dle.grammar_digest(by_name)
+    if digest == learned.STACK_READ:
+        return None
+    return (
+        f"learned.STACK: fitted beside another reading of the grammar (STACK_READ "
+        f"{learned.STACK_READ!r}, now {digest!r}): re-fit it with "
+        "python3 scripts/discovery_learned_eval.py --grid"
+    )
 
 
 if __name__ == "__main__":
