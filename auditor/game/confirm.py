@@ -579,15 +579,18 @@ def _other_player(
 
 
 def _on_day(new: Event, game: Game, day: int) -> Event:
-    """The event moved to day ``day``: a night death at its opening, a piping for the day,
-    anything else at its close."""
+    """The event moved to day ``day``: a night death and a substitution at its opening (a
+    substitute plays from the day he takes the seat — fh46b: 「第二天开始冰粉替补」 set to day
+    2 is day 2's opening, never its close, or his day-2 posts read as a non-player's), a
+    piping for the day, anything else at its close."""
     spec = next((d for d in game.days if d.number == day), None)
     if spec is None:
         known = "、".join(str(d.number) for d in game.days) or "没有"
         raise ProposalError(f"没有第{day}天（这局的天：{known}）")
     if new.type is EventType.PIPED:
         return replace(new, at=spec.opens, until=spec.closes)
-    return replace(new, at=spec.opens if new.how == "night" else spec.closes)
+    opening = new.how == "night" or new.type is EventType.SUBSTITUTE
+    return replace(new, at=spec.opens if opening else spec.closes)
 
 
 def added(kind: str, game: Game, values: Mapping[str, object]) -> Proposal:
