@@ -838,6 +838,7 @@ def open_questions(game: Game, store: Store) -> dict[int, list[Question]]:
         forum_base(cur, store),
         set(store.state.rejected),
         day_answers(store),
+        night_posts=engine.ruleset_for(cur).settings["night_posts"],
     )
 
 
