@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import stat
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -164,7 +165,51 @@ def current(game: Game, store: Store, *, keep: bool = False, fresh: bool = False
         store.set_state(DISCOVERY_KEY, f"{key}\n{base64.b64encode(data).decode()}")
     _DISCOVERED.clear()  # one game at a time: the last result only
     _DISCOVERED[key] = data
-    return without_counted_ballots(without_rejected(found, store), store)
+    game = without_counted_ballots(without_rejected(found, store), store)
+    return without_answered_warnings(game, store)
+
+
+def without_answered_warnings(game: Game, store: Store) -> Game:
+    """The discovered game less the 「论坛上写的是…（以游戏文件为准）」 warnings the director has
+    answered: an item he confirmed, corrected or added on the desk or with ``auditor game
+    --confirm`` / ``--add`` (a ``confirm`` run) is his word on it — the file's item stands
+    and saying every night that the forum differs repeats a question he has answered
+    (fh46b: seven such warnings after every correction, 「鸭肠 的出局：公示的是 12-03 02:00」)."""
+    from auditor.game.discover import Discovery
+
+    disc = game.discovery
+    if not isinstance(disc, Discovery) or not disc.warnings:
+        return game
+    said = [
+        str(json.loads(r["summary"] or "{}").get("wrote", ""))
+        for r in store.runs()
+        if r["command"] == "confirm" and r["status"] == "ok"
+    ]
+    keys = {k for w in said for item in w.split("；") if (k := answered_key(item))}
+    if keys:
+        disc.warnings = [w for w in disc.warnings if not w.startswith(tuple(keys))]
+    return game
+
+
+_EVENT_SAID = re.compile(r"^(?P<label>[^：，]+)：(?P<who>[^，（]+)")
+_DAY_SAID = re.compile(r"^第(?P<n>\d+)天：")
+_THREAD_SAID = re.compile(r"^帖子 (?P<tid>\d+)「")
+
+
+def answered_key(item: str) -> str | None:
+    """The start of the warnings an item written by a confirmation answers (the item as
+    :meth:`auditor.game.confirm.Proposal.describe` says it): 「第1天：」 a day's, 「帖子 208「」 a
+    thread's, 「鸭肠 的出局：」 an event's."""
+    from auditor.game.gamefile import EVENT_LABEL
+
+    if m := _DAY_SAID.match(item):
+        return f"第{m['n']}天："
+    if m := _THREAD_SAID.match(item):
+        return f"帖子 {m['tid']}「"
+    m = _EVENT_SAID.match(item)
+    if m and m["label"] in EVENT_LABEL.values():
+        return f"{m['who'].strip()} 的{m['label']}："
+    return None
 
 
 def without_counted_ballots(game: Game, store: Store) -> Game:
@@ -838,6 +883,7 @@ def open_questions(game: Game, store: Store) -> dict[int, list[Question]]:
         forum_base(cur, store),
         set(store.state.rejected),
         day_answers(store),
+        night_posts=engine.ruleset_for(cur).settings["night_posts"],
     )
 
 

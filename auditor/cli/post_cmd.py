@@ -29,6 +29,7 @@ from auditor.cli.console import err
 from auditor.forum.fetch import Fetcher
 from auditor.forum.post import PartResult, Target
 from auditor.game.gamefile import Game
+from auditor.ledger.decisions import default_signer
 from auditor.pipeline import game_now
 from auditor.posting import (
     NotPostableError,
@@ -56,8 +57,18 @@ class Kind(StrEnum):
     reminder = "reminder"
 
 
-#: Who commanded a post sent from the command line (the desk records the signed-in director).
+#: Who commanded a post sent from the command line when no director can be named (an older
+#: record; ``--by`` or the game file's director names him now — fh46b: 「由 命令行」).
 COMMAND_LINE = "命令行"
+
+_ByOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--by",
+        help="哪位导演发的帖（必须是游戏文件 \\[game] directors 里的名字；默认 \\[game] "
+        "decided_by，只有一位导演时就是他）；记录里写他的名字",
+    ),
+]
 
 
 @command("post")
@@ -89,6 +100,7 @@ def post_cmd(
             "（不发帖）；之后的公告只写补充",
         ),
     ] = False,
+    by: _ByOpt = None,
 ) -> None:
     """导演每天要发的草稿：公告、讨论日进行中的票型、关门前的投票提醒；确认后发帖。
 
@@ -121,10 +133,12 @@ def post_cmd(
             if dry_run:
                 write_utf8(render_dry_run(draft, limit, thread))
                 return
+            # (the record names a person: 「由 老贺 自己发到论坛」, never 「由 命令行」)
+            signer = default_signer(g, by)
             if by_hand:
-                err.print(record_by_hand(g, store, draft, by=COMMAND_LINE, thread=thread))
+                err.print(record_by_hand(g, store, draft, by=signer, thread=thread))
                 return
-            results = post_draft(g, store, draft, thread, yes=yes)
+            results = post_draft(g, store, draft, thread, yes=yes, by=signer)
         write_utf8(render_results(results))
         failed = next((r for r in results if not r.ok), None)
         if failed is not None:
@@ -139,6 +153,7 @@ def post_draft(
     *,
     yes: bool,
     fetcher: Fetcher | None = None,
+    by: str = COMMAND_LINE,
 ) -> list[PartResult]:
     """Check the draft may be posted, open the thread as the posting account, show the
     exact text and ask (unless ``yes``), then post its parts in order."""
@@ -150,7 +165,7 @@ def post_draft(
         write_utf8(render_confirmation(draft, target, game))
         if not yes:
             confirm_on_terminal()
-        return send_draft(store, client, target, draft, ordered_by=COMMAND_LINE)
+        return send_draft(store, client, target, draft, ordered_by=by)
 
 
 def interactive() -> bool:

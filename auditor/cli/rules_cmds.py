@@ -253,13 +253,16 @@ def status(
             require_crawled(g, store, action="查看当天进度")
             warn_state(g, store)  # (first: the day's status may be judged on a wrong close)
             when = now_in(g.timezone, now)
+            # the judged clock, as audit and report head theirs: a saved-pages game's newest
+            # page (fh46b: 「第3天进度（12-07 10:55）」 by the machine, pages saved 04:30)
+            clock = when or pipeline.game_now(g, store)
             st = None
             if when is None:  # what the last check recorded, when it still holds
-                st = stored_status(g, store, datetime.now(UTC).astimezone(g.timezone))
+                st = stored_status(g, store, (clock or datetime.now(UTC)).astimezone(g.timezone))
                 if st is not None:
                     note_stale(store)
             if st is None:
-                st = _judged_status(g, store, when)
+                st = _judged_status(g, store, clock)
         print_status(st, fmt.value)
 
 

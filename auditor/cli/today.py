@@ -195,6 +195,13 @@ def parse(args: Sequence[str]) -> tuple[str, str] | None:
     return game, fmt or "table"
 
 
+def judged_now(game: Game, store: Store) -> datetime:
+    """The clock ``status`` judges by, as audit and report do (``pipeline.audit_clock``,
+    without loading it here): a ``pages`` game's newest saved page, else the machine's."""
+    newest = store.newest_page_time() if game.forum.pages is not None else None
+    return (newest or datetime.now(UTC)).astimezone(game.timezone)
+
+
 def _quick(path: str, fmt: str) -> bool:
     """The command from the stored status; False (nothing printed) when it cannot be."""
     try:
@@ -208,7 +215,7 @@ def _quick(path: str, fmt: str) -> bool:
         with Store(game.store) as store:
             if not (store.post_count(include_deleted=True) or store.page_count()):
                 return False
-            st = stored_status(game, store, datetime.now(UTC).astimezone(game.timezone))
+            st = stored_status(game, store, judged_now(game, store))
             if st is None:
                 return False
             stale = store.stored_since_check()

@@ -135,7 +135,9 @@ def phases_said(d: DaySpec) -> str:
     if not d.phases:
         return ""
     said = [
-        f"环节{ph.number} {ph.name} {_fmt(ph.opens)} 至 {_fmt(ph.closes)}"
+        # (a name that is its number says it once: not 「环节1 环节1」 — fh46b)
+        f"环节{ph.number}{'' if ph.name == f'环节{ph.number}' else ' ' + ph.name} "
+        f"{_fmt(ph.opens)} 至 {_fmt(ph.closes)}"
         + (f"，投票帖 {ph.vote_thread}" if ph.vote_thread is not None else "")
         for ph in d.phases
     ]
@@ -452,8 +454,19 @@ _PHASE_TITLE = re.compile(
 def _thread_phase_name(game: Game, tid: int | None, number: int) -> str:
     """A new 环节's name: its vote thread's title's (环节二 可疑者辩论投票), else 环节N."""
     subjects = getattr(game.discovery, "subjects", {}) or {}
-    m = _PHASE_TITLE.search(subjects.get(tid, "")) if tid is not None else None
-    return m.group(1) if m else f"环节{number}"
+    title = subjects.get(tid, "") if tid is not None else ""
+    m = _PHASE_TITLE.search(title)
+    if m:
+        return m.group(1)
+    # (a title that counts its rounds otherwise — 「[火锅局] 第一天 第一盘 试探性投票」, fh46b:
+    # the words left after the tag and the day's and round's ordinals)
+    rest = _ORDINAL.sub(" ", _TAGGED.sub(" ", title)).split()
+    name = rest[-1] if rest else ""
+    return name if 2 <= len(name) <= 12 and not name.endswith("帖") else f"环节{number}"
+
+
+_TAGGED = re.compile(r"[【\[［][^】\]］]*[】\]］]|[（(][^）)]*[）)]")
+_ORDINAL = re.compile(r"第\s*[0-9一二三四五六七八九十]{1,3}\s*[天日夜盘轮场局环节]+")
 
 
 def _fits(
@@ -579,15 +592,18 @@ def _other_player(
 
 
 def _on_day(new: Event, game: Game, day: int) -> Event:
-    """The event moved to day ``day``: a night death at its opening, a piping for the day,
-    anything else at its close."""
+    """The event moved to day ``day``: a night death and a substitution at its opening (a
+    substitute plays from the day he takes the seat — fh46b: 「第二天开始冰粉替补」 set to day
+    2 is day 2's opening, never its close, or his day-2 posts read as a non-player's), a
+    piping for the day, anything else at its close."""
     spec = next((d for d in game.days if d.number == day), None)
     if spec is None:
         known = "、".join(str(d.number) for d in game.days) or "没有"
         raise ProposalError(f"没有第{day}天（这局的天：{known}）")
     if new.type is EventType.PIPED:
         return replace(new, at=spec.opens, until=spec.closes)
-    return replace(new, at=spec.opens if new.how == "night" else spec.closes)
+    opening = new.how == "night" or new.type is EventType.SUBSTITUTE
+    return replace(new, at=spec.opens if opening else spec.closes)
 
 
 def added(kind: str, game: Game, values: Mapping[str, object]) -> Proposal:

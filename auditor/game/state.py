@@ -608,7 +608,12 @@ def what_was_not_read(players: Sequence[str], text: str, why: str) -> str:
     :func:`why_listed` gives (提到玩家 X：「…」) — a post of one sentence is shown beside it."""
     unread = _unplaced(tuple(players), text)
     if unread:
-        more = f" 等 {len(unread)} 处" if len(unread) > 1 else ""
+        # (in words: 「等 2 处」 left the director guessing what the other was — fh46c item 3)
+        more = (
+            f"（这帖共有 {len(unread)} 句没读懂，这是第一句；其余见原文）"
+            if len(unread) > 1
+            else ""
+        )
         return f"没读懂：「{_quote(unread[0])}」{more}"
     own = _BB_TAG.sub("", text)
     for m in _OWN_SENTENCE.finditer(own):

@@ -254,12 +254,40 @@ def day_at(at: datetime, days: Sequence[DaySpec]) -> int | None:
     return found.number if found else None
 
 
+def question_day(
+    at: datetime, days: Sequence[DaySpec], *, night_posts: str = "none", starts: bool = False
+) -> int | None:
+    """The day a question raised at ``at`` is about: the day it falls in; at night (after a
+    day's close, before the next opening) the next day where the rule set credits the night
+    to it (``night_posts = "next_day"``: 版杀7 6.2 夜晚的帖子算第二天) or where the item
+    takes effect from its time (``starts``: a substitute, a night death — it cannot change
+    the closed day's counts), else the closed day (its result announced after the close).
+    fh46b / fh46c: a night post about day 2 and a substitute proposed after day 1 closed
+    made approved day-1 cards 「第1天现在有没答的问题」."""
+    inside = next((d for d in days if d.opens <= at <= d.closes), None)
+    if inside is not None:
+        return inside.number
+    if night_posts == "next_day" or starts:
+        after = next((d for d in days if d.opens > at), None)
+        if after is not None:
+            return after.number
+    return day_at(at, days)
+
+
+def _starts(p: Proposal) -> bool:
+    """An event that takes effect from its time on (a substitute, a night death)."""
+    item = p.item
+    return isinstance(item, Event) and (item.type is EventType.SUBSTITUTE or (item.how == "night"))
+
+
 def open_questions(
     game: Game,
     checked: CheckRecords | None = None,
     base: str | None = None,
     answered: Container[str] = (),
     answers: DayAnswers | None = None,
+    *,
+    night_posts: str = "none",
 ) -> dict[int, list[Question]]:
     """Each day's open questions, by day.  ``game``: the game as discovered now (its
     ``discovery`` read); ``checked``: the last check's records (the tally outcomes and the
@@ -277,7 +305,10 @@ def open_questions(
     ``answers`` (:func:`day_answers`): the days an answer changed since the last check
     (each a question of its own, kind ``changed``, until the next check: its drafts were
     judged on the day as it was, fh46 desk item 1) and the 计票待核对 the director
-    answered (公示为准 / 计票是对的: no question while the tally says the same)."""
+    answered (公示为准 / 计票是对的: no question while the tally says the same).
+
+    ``night_posts``: the rule set's (:func:`question_day`: a question belongs to the day it
+    is about)."""
     out: dict[int, list[Question]] = {}
     answers = answers or DayAnswers()
     for number, what in sorted(answers.changed.items()):
@@ -285,7 +316,7 @@ def open_questions(
     disc = game.discovery
     days = list(game.days)
     for u in getattr(disc, "unread", []) if disc is not None else []:
-        day = day_at(u.posted_at, days)
+        day = question_day(u.posted_at, days, night_posts=night_posts)
         if day is not None:
             where = f"第 {u.floor} 楼" if u.floor is not None else _clock(game, u.posted_at)
             text = f"未读懂的公告（{where}）：{u.excerpt()}"
@@ -295,7 +326,13 @@ def open_questions(
     for p in pending:
         if p.kind not in _DAY_KINDS or p.id in answered:
             continue
-        day = day_of(p, days)
+        item = p.item
+        if isinstance(item, Event) and item.at is not None:
+            # (an event's own time says its day: a vote-out announced at night is the
+            # closed day's, whatever the rule set does with night posts)
+            day = question_day(item.at, days, starts=_starts(p))
+        else:
+            day = day_of(p, days)
         if day is not None:
             text = f"待确认：{p.describe(subjects)}"
             # (linked to the director's post it was read from: the question points at it)

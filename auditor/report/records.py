@@ -515,7 +515,9 @@ def build_records(
 
     findings = finding_rows(game, schedule, store, led, base)
     drafts = _draft_records(game, schedule, led, base, set(checked.minute_pids))
-    questions = _held(game, drafts, asked := open_questions(game, checked, base, *answered))
+    night = rs.settings["night_posts"]  # (a question belongs to the day it is about)
+    asked = open_questions(game, checked, base, *answered, night_posts=night)
+    questions = _held(game, drafts, asked)
     announce = announce_day(days)
     cards = _unsure_approved(card_records(game, schedule, store, led, announce), asked)
     standings = standing_records(game, led)

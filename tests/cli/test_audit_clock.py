@@ -34,3 +34,15 @@ def test_a_saved_folder_is_judged_by_its_own_time_unless_now_is_given(tmp_path: 
     assert got.returncode == 7, got.stdout + got.stderr
     assert _clock(game.parent) == "按 2026-11-29 10:00 判断（命令行 --now）"
     assert "竹影 最高票出局" in _report(game.parent)  # day 3 closed at 11-28 21:30
+
+
+def test_status_heads_its_table_with_the_judged_clock(tmp_path: Path) -> None:
+    """fh46b item 6: `auditor status` of a saved folder judges and heads its table by the
+    newest saved page's time, as audit and report do — not the machine's clock (「第3天进度
+    （12-07 10:55）」 for pages saved at 04:30; here day 3 is open at 11-28 12:00)."""
+    game = fh43_game(tmp_path / "h")
+    got = auditor("audit", game.name, "-q", cwd=game.parent)
+    assert got.returncode == 7, got.stdout + got.stderr
+    got = auditor("status", game.name, cwd=game.parent)
+    said = got.stdout + got.stderr
+    assert "第3天进度（11-28 12:00）" in said, said

@@ -142,14 +142,17 @@ def test_the_status_fast_path_loads_no_rule(tmp_path: Path) -> None:
     game, _later = _day3_later(tmp_path)
     _crawl(game)
     g = load_game(game)
-    now = datetime.now(TZ).replace(microsecond=0)
+    # (the game's clock: its newest saved page, as audit, report and status judge — fh46b)
+    with pipeline.open_store(g) as store:
+        newest = store.newest_page_time()
+    now = (newest or datetime.now(TZ)).astimezone(TZ).replace(microsecond=0)
     text = game.read_text("utf-8")
     opens, closes = (now - timedelta(hours=1)).isoformat(), (now + timedelta(hours=5)).isoformat()
     text += f"\n[[day]]\nnumber = 4\nopens = {opens}\ncloses = {closes}\n"
     game.write_text(text, "utf-8")
     g = load_game(game)
     with pipeline.open_store(g, lock=True) as store:
-        pipeline.check(g, store)
+        pipeline.check(g, store, now=now)
     probe = (
         "import sys\n"
         "from auditor.cli import quick_status\n"

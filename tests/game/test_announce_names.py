@@ -74,3 +74,13 @@ def test_unread_says_what_was_not_read(text: str, why: str) -> None:
 )
 def test_rule_case_is_no_event(text: str, unplaced: bool) -> None:
     assert bool(Patterns(list(PLAYERS)).read(text)[1]) is unplaced
+
+
+def test_more_than_one_sentence_not_read_is_said_in_words() -> None:
+    """fh46c item 3: 「等 2 处」 did not say what the other 处 were: the post has N sentences
+    not read, the first is quoted, the rest are in the post's text."""
+    from auditor.game.state import what_was_not_read
+
+    said = what_was_not_read(STATE_PLAYERS, "冬瓜，怪怪的。番茄，咋回事。", "x")
+    assert said == "没读懂：「冬瓜，怪怪的。」（这帖共有 2 句没读懂，这是第一句；其余见原文）"
+    assert "等 2 处" not in said

@@ -379,3 +379,23 @@ def test_an_id_sent_with_other_words_is_not_confirmed() -> None:
     assert find([p], f"{p.id}「{p.describe()}」") is p
     with pytest.raises(ProposalError, match="你看到的是「第1天：旧的」"):
         find([p], f"{p.id}「第1天：旧的」")
+
+
+def test_a_phase_is_named_by_its_vote_threads_title_and_said_once() -> None:
+    """fh46b item 4: 「环节1 环节1」 / 「环节一（环节1）」 — the name comes from the vote thread's
+    title as the help text promises, also where the title counts rounds as 第N盘 (「[火锅局]
+    第一天 第三盘 高票对决投票」); a 环节 without such a name is said once."""
+    from datetime import datetime
+    from types import SimpleNamespace
+    from zoneinfo import ZoneInfo
+
+    from auditor.game.confirm import _thread_phase_name, phases_said
+
+    titles = {207: "[火锅局] 第一天 第三盘 高票对决投票", 208: "[火锅局] 第二天 投票帖"}
+    game = SimpleNamespace(discovery=SimpleNamespace(subjects=titles))
+    assert _thread_phase_name(game, 207, 3) == "高票对决投票"  # type: ignore[arg-type]
+    assert _thread_phase_name(game, 208, 1) == "环节1"  # type: ignore[arg-type]
+    tz = ZoneInfo("Asia/Shanghai")
+    o, c = datetime(2026, 12, 5, 0, 0, tzinfo=tz), datetime(2026, 12, 5, 20, 0, tzinfo=tz)
+    said = phases_said(DaySpec(2, o, c, phases=(PhaseSpec(1, "环节1", o, c, 210),)))
+    assert "环节1 环节1" not in said and said.startswith("（环节1 12-05 00:00"), said

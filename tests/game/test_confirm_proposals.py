@@ -14,8 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from auditor.cli import app
-from auditor.game.confirm import ProposalError
-from auditor.game.gamefile import EventType
+from auditor.game.confirm import Proposal, ProposalError, corrected
+from auditor.game.gamefile import Event, EventType
 from auditor.pipeline import audit, confirm, open_game, open_store, pending
 from auditor.store import Store
 from tests.game.test_discover_game import SAMPLE, game_copy
@@ -282,3 +282,17 @@ def test_an_added_event_names_the_post_it_comes_from(tmp_path: Path) -> None:
     assert got.exit_code == 0, got.output
     added_ev = [e for e in load_game(minimal).events if e.player == "春卷"]
     assert [e.pid for e in added_ev] == [4321]
+
+
+def test_a_substitute_moved_to_a_day_takes_effect_from_its_opening(tmp_path: Path) -> None:
+    """fh46b: 「第二天开始冰粉替补藕片」 — the director sets 第几天 to 2; the substitution
+    takes effect from day 2's opening (a substitute plays that day), not 23:59 of day 2."""
+    minimal = _sample(tmp_path)
+    game = open_game(minimal)
+    seat = game.players[0]
+    sub = Event(EventType.SUBSTITUTE, seat, game.days[0].opens, value="新来的")
+    p = Proposal("event", sub, "pid 1", pid=1)
+    day2 = next(d for d in game.days if d.number == 2)
+    done = corrected(p, game, day=2)
+    assert isinstance(done.item, Event)
+    assert done.item.at == day2.opens and done.item.value == "新来的"

@@ -65,3 +65,56 @@ def test_a_tally_question_links_to_each_post_it_asks_about() -> None:
     assert not any("5046" in q.said() for qs in bare.values() for q in qs)
     links = conflict_links(checked, BASE)  # type: ignore[arg-type]
     assert links == {unsure: list(day2.links), other: list(day3.links)}
+
+
+def _day(number: int, opens: str, closes: str) -> object:
+    from datetime import datetime
+
+    from auditor.game.gamefile import DaySpec
+
+    tz = __import__("zoneinfo").ZoneInfo("Asia/Shanghai")
+    return DaySpec(
+        number,
+        datetime.fromisoformat(opens).replace(tzinfo=tz),
+        datetime.fromisoformat(closes).replace(tzinfo=tz),
+    )
+
+
+def test_a_question_raised_at_night_belongs_to_the_day_it_is_about() -> None:
+    """fh46b item 7 / fh46c item 1: a substitute proposed after day 1 closed (it takes effect
+    from its time: it cannot change day 1's counts) and, under 版杀7 (6.2 夜晚的帖子算第二天),
+    a director's night post not read are day 2's questions — they do not reopen day 1's
+    approved cards; a vote-out read at night stays the closed day's; a night post under a
+    rule set without that clause stays the closed day's."""
+    from datetime import datetime
+    from types import SimpleNamespace
+
+    from auditor.game.confirm import Proposal
+    from auditor.game.gamefile import Event, EventType
+
+    days = [
+        _day(1, "2026-12-01T00:00", "2026-12-03T23:59:59"),
+        _day(2, "2026-12-05T00:00", "2026-12-05T23:59:59"),
+    ]
+    tz = days[0].opens.tzinfo  # type: ignore[attr-defined]
+    night = datetime(2026, 12, 4, 22, 0, tzinfo=tz)
+    sub = Proposal(
+        "event", Event(EventType.SUBSTITUTE, "藕片", night, value="冰粉"), "pid 1089", pid=1089
+    )
+    out = Proposal(
+        "event", Event(EventType.ELIMINATED, "鸭肠", night, "vote"), "pid 1080", pid=1080
+    )
+    unread = SimpleNamespace(
+        posted_at=night, floor=3, pid=1090, excerpt=lambda: "第二天开始…", link=lambda base: None
+    )
+    disc = SimpleNamespace(unread=[unread], pending=lambda: [sub, out], subjects={})
+    game = SimpleNamespace(discovery=disc, days=days, timezone=tz)
+
+    def filed(night_posts: str) -> dict[str, int]:
+        asked = open_questions(game, None, None, night_posts=night_posts)  # type: ignore[arg-type]
+        return {q.ident: d for d, qs in asked.items() for q in qs}
+
+    killbar7 = filed("next_day")
+    assert killbar7[sub.id] == 2 and killbar7["1090"] == 2 and killbar7[out.id] == 1
+    m107 = filed("none")
+    assert m107[sub.id] == 2 and m107["1090"] == 1 and m107[out.id] == 1

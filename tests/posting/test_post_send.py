@@ -483,7 +483,8 @@ def test_the_command_shows_the_text_and_thread_then_posts_once(
     assert len(_posts(forum)) == 1
     with Store(load_game(game).store) as store:
         (row,) = store.sent_posts()
-    assert (row.pid, row.account, row.ordered_by, row.kind) == (249, "公告导演", "命令行", "tally")
+    # the record names a person: the game file's director (fh46b: 「由 命令行」 named nobody)
+    assert (row.pid, row.account, row.ordered_by, row.kind) == (249, "公告导演", "导演", "tally")
     everything = out + caplog.text + _dump(game)
     assert not any(s in everything for s in SECRETS)
 
@@ -606,3 +607,14 @@ def test_the_draft_is_shown_before_the_forum_is_asked_and_stays_on_failure(
     assert out.index("----- 全文 -----") < out.index("游客")
     code, out = _run(game, "tally", "--now", f"{DAY2} 20:30", "--thread", "13", "--dry-run")
     assert code == 0 and "发到：主题 13" in out and "发到：进程帖" not in out
+
+
+def test_a_post_recorded_by_hand_names_the_director(sample_game: Path) -> None:
+    """fh46b item 5: 「已记下：第1天公告由 命令行 自己发到论坛」 named no one — ``--by`` names
+    the director (default: the game file's), and a name that is not a director is refused."""
+    args = ("announcement", "--now", f"{DAY2} 23:30", "--posted-by-hand")
+    code, out = _run(sample_game, *args, "--by", "路人甲")
+    assert code != 0 and "路人甲 不是本局的导演" in out, out
+    code, out = _run(sample_game, *args, "--by", "导演")
+    assert code == 0, out
+    assert "由 导演" in out and "命令行" not in out, out
