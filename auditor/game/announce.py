@@ -311,8 +311,8 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         # 被扔下了船, 被海浪卷走, 再也没有回来, 没能看到第二天的太阳, 咽下了最后一口气)
         r"|(?:应声)?倒地|应声(?:而)?倒|没能?(?:熬|撑|挺|活|扛)(?:过|下)(?:去|来)|没能(?:看到|见到|等到)[^，。]{0,8}?(?:太阳|天亮|黎明|明天|早晨)"
         r"|被[^，。]{0,4}?(?:扔|丢|推|抛|踢|赶|掀|卷)(?:下|进|入|到|走|出)了?|再也没(?:有)?(?:回来|醒来|睁开)"
-        # slang and dialect: 寄了, 嘎了, 凉了, 领盒饭, 被送走了
-        r"|(?<=\S)\s?(?:寄|嘎|噶|凉)了(?=\s*(?:$|[。，,！!~～\s]))|领了?盒饭|被送走了?|被?整没了"
+        # slang and dialect: 寄了, 嘎了, 凉了, 领盒饭, 被送走了; 四川话 遭了 (X 遭了: done for)
+        r"|(?<=\S)\s?(?:寄|嘎|噶|凉|(?<=[\u4e00-\u9fff])遭)了(?=\s*(?:$|[。，,！!~～\s]))|领了?盒饭|被送走了?|被?整没了"
         r"|(?:(?<=\S)\s?|^)卒(?=\s*(?:$|[。，,！!]))"
         # leaving the theme's venue for good (退市, 下船, 退场): a verb of leaving (离 / 退 / 撤 /
         # 搬 / 下) with the venue's one-character object — the seat, the table, the lease, the
@@ -2876,6 +2876,14 @@ _SLOT_HEAD = lazy(
 )
 
 
+# ... or a time the clause starts from alone, then the name right before the verb (第二天开始冰粉
+# 替补藕片的位置, 老贺: 冰粉 comes in; 从明天起 X 替补 Y)
+_SLOT_SINCE = lazy(
+    r"^(?:第[\d一二三四五六七八九十两]{1,3}[天日夜轮盘]|今天|今日|明天|明日|后天|即日|本日|今晚|明早"
+    r"|[从自][^，。,]{0,8}?)\s*(?:开始|起)\s*"
+)
+
+
 def _gone(found: list[Announced]) -> frozenset[str | None]:
     """The players read as out so far."""
     return frozenset(a.player for a in found if a.type is EventType.ELIMINATED)
@@ -2886,7 +2894,7 @@ def _slot_name(patterns: Patterns, new: str) -> str:
     words and verb before it (明天起替补浪花替补老周, fh44k) is the name after them."""
     if new in patterns._norm:
         return new
-    m = _SLOT_HEAD.match(new)
+    m = _SLOT_HEAD.match(new) or _SLOT_SINCE.match(new)
     return new[m.end() :] if m and m.end() < len(new) else new
 
 
@@ -3924,7 +3932,7 @@ def _objects(
 # the intransitive deaths said as done (寄了, 嘎了, 没了, 走了): their player is the subject
 # (the intransitive deaths: 出局, 死亡, 倒地, 寄了, 没了 — 出局：X is a label's, not a subject's)
 _NO_OBJECT = lazy(
-    r"(?:出局|死亡|阵亡|身亡|倒下|倒地|离场|退场|(?:死|寄|嘎|噶|凉|走|走掉|没|挂)了)\s*$"
+    r"(?:出局|死亡|阵亡|身亡|倒下|倒地|离场|退场|(?:死|寄|嘎|噶|凉|走|走掉|没|挂|遭)了)\s*$"
 )
 
 
@@ -4289,14 +4297,15 @@ def _piped_passive(text: str) -> str:
 
 
 # a death said in the spoken language, in the grammar's words: the killer's passive with any
-# verb (X 让狼给整了, X 叫狼叼走了, X 给杀手做掉了, X 让秘警一枪崩了 → 被狼杀了), the object
+# verb (X 让狼给整了, X 叫狼叼走了, X 给杀手做掉了, X 让秘警一枪崩了, 四川话 X 遭秘警一枪打翻了
+# → 被狼杀了), the object
 # named after the killer's act (毒的是 X → 被毒的是 X), a vote-out's 出去 (票出去的是 X), a
 # bare 寄 ending the clause (X 寄了)
 _SPOKEN_DEATHS = (
     (
         lazy(
-            r"(?:让|叫|给|被)\s*(狼人?|杀手|秘警|女巫)\s*给?\s*(?:一[枪刀])?\s*"
-            r"(?:整|做|弄|干|崩|咬|叼|毒|杀|砍|收拾|解决|带)[死掉走]?了"
+            r"(?:让|叫|给|被|遭)\s*(狼人?|杀手|秘警|女巫|警察)\s*给?\s*(?:一[枪刀])?\s*"
+            r"(?:整|做|弄|干|崩|咬|叼|毒|杀|砍|收拾|解决|带|(?:打|放|撂)(?=[翻倒死]))[死掉走翻倒]?了"
         ),
         r"被\1杀了",
     ),

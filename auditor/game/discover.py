@@ -116,6 +116,9 @@ class Discovery:
     asks: list[Proposal] = field(default_factory=list)  # the hour a seed leaves open
     read: set[int] = field(default_factory=set)  # the directors' posts something was taken from
     announced: set[int] = field(default_factory=set)  # ... an event (or a denial) among it
+    # ... an outcome among it (a death, a vote-out, a badge, 平安夜): a substitute or a 延时 tells
+    # nothing of the night before it
+    outcome: set[int] = field(default_factory=set)
     # ... a clause or line of which was not read (listed even when a day was read from it)
     unplaced: set[int] = field(default_factory=set)
     piped_words: tuple[str, ...] = ()  # the rule set's words for the piped (喵喵 / 咪啪)
@@ -1941,6 +1944,7 @@ def _announced_events(
         spec = specs.get(post.tid)
         if spec is None or spec.kind not in counted or post.author not in game.directors:
             continue
+        post = _with_title(post, spec, disc.subjects.get(post.tid))
         said = _announced(patterns, post, disc)
         # the learned reading (auditor.game.learned): a kind the grammar read nothing of is
         # listed (未读懂的公告) and its items proposed, 机读, for the director to confirm
@@ -1986,6 +1990,22 @@ def _announced_events(
     return found
 
 
+# a title's items stand apart: a bar, a slash or a run of spaces ends one (昨夜🔪可乐寄了 👮警长薯条)
+_TITLE_APART = re.compile(r"[｜|/／]+|\s+")
+
+
+def _with_title(post: Post, spec: ThreadSpec, subject: str | None) -> Post:
+    """A day thread's opening post read with its title: the title is the opening's first
+    lines, each of its items one (a director announces the night in the title alone, 「d2讨论帖
+    ｜昨夜🔪可乐寄了」, the post saying 看标题), so an event there is read or the post listed."""
+    if not post.first or spec.day is None or not subject:
+        return post
+    if spec.kind not in (ThreadKind.DISCUSSION, ThreadKind.VOTE):
+        return post
+    items = tuple(x for x in _TITLE_APART.split(subject) if x)
+    return replace(post, lines=(*items, *(post.lines or (post.text,))))
+
+
 def _correct(
     ev: Event, a: Announced, post: Post, found: list[Sourced], days: list[DaySpec]
 ) -> tuple[Event, list[Sourced]] | None:
@@ -2029,6 +2049,7 @@ def _without_taken_back(
     taken_back = _taken_back(game, _text(post), found)
     if taken_back and post.pid is not None:
         disc.announced.add(post.pid)
+        disc.outcome.add(post.pid)
     return [s for s in found if s not in taken_back]
 
 
@@ -2323,6 +2344,8 @@ def _announced(patterns: Patterns, post: Post, disc: Discovery) -> list[Announce
         if not unplaced:
             disc.read.add(post.pid)
         disc.announced.add(post.pid)
+        if any(a.type not in (EventType.SUBSTITUTE, Notice.ACCELERATED) for a in found):
+            disc.outcome.add(post.pid)
     return found
 
 
@@ -2456,6 +2479,25 @@ _DELAY_REFUSED = lazy(
 )
 
 
+# ... and one that says by how many days (延时成功！第二日延长一日: 001's 延时 adds a day to the
+# close, 阿May), the day it names, if any, the day's own
+_BY_DAYS = lazy(
+    r"(?:第(?P<day>[\d一二三四五六七八九十]{1,3})[日天])?[^，。！!；;\n]{0,4}?"
+    r"(?:延长|顺延|延时|推迟|延后|延)\s*(?P<n>[一二两三\d])\s*(?:个)?(?:日|天)"
+)
+
+
+def _days_added(text: str, d: DaySpec) -> datetime | None:
+    """The close a post's delay by a count of days makes (延长一日: the close a day later)."""
+    m = _BY_DAYS.search(text)
+    if m is None:
+        return None
+    if m.group("day") is not None and cn_number(m.group("day")) != d.number:
+        return None
+    n = cn_number(m.group("n"))
+    return d.closes + timedelta(days=n) if n else None
+
+
 def _delay_stated(
     game: Game, d: DaySpec, days: list[DaySpec], posts: list[Post]
 ) -> tuple[int | None, datetime] | None:
@@ -2478,6 +2520,9 @@ def _delay_stated(
                 continue
             if nxt is None or pt.at < nxt:
                 found = (p.pid, pt.at)
+        added = _days_added(text, d) if found is None or found[0] != p.pid else None
+        if added is not None and (nxt is None or added < nxt):
+            found = (p.pid, added)
     return found
 
 
@@ -2604,7 +2649,7 @@ def _never_silent(
     disc.answered = [u for u in listed if u.answered]  # a game-file event answers it
     disc.problems = thread_problems(
         game, threads, days, disc.subjects, disc.unclassified
-    ) + night_problems(game, _begun(days, threads, posts), events, posts, disc.announced)
+    ) + night_problems(game, _begun(days, threads, posts), events, posts, disc.outcome, threads)
     disc.problems += disc.problems_ahead
     disc.no_result = no_result_times(game, posts)
 

@@ -671,13 +671,18 @@ def night_problems(
     events: Sequence[Event],
     posts: Iterable[Post],
     announced: set[int],
+    threads: Sequence[ThreadSpec] = (),
 ) -> list[str]:
     """Each night between two known days with no announced outcome: no night death, no
-    平安夜 (or the like), and no event announced at all in the next day's opening hours
-    (``announced``: the posts an event was read from; a 公示 of the day's vote alone says
-    no one died in the night)."""
+    平安夜 (or the like), and no outcome announced at all in the next day's opening hours
+    (``announced``: the posts an outcome was read from; a 公示 of the day's vote alone says
+    no one died in the night; a substitute or a 延时 says nothing of it).  Asked as a
+    question, with the next day's thread and the link to its opening post (``threads``), where
+    the director announced it."""
     ordered = sorted(days, key=lambda d: d.number)
+    posts = list(posts)
     said = [(p.posted_at, p) for p in posts if p.author in game.directors]
+    base = game.forum.url if game.forum is not None else None
     out: list[str] = []
     for d, e in itertools.pairwise(ordered):
         if e.number != d.number + 1:
@@ -697,10 +702,28 @@ def night_problems(
         if any(_QUIET_NIGHT.search(_text(p)) or p.pid in announced for p in window):
             continue
         out.append(
-            f"第{d.number}夜（{d.closes:%m-%d %H:%M} 至第{e.number}天开门）没有读到公示的夜晚结果"
-            "（出局或平安夜）"
+            f"第{d.number}夜的结果是什么？第{d.number}夜（{d.closes:%m-%d %H:%M} 至第{e.number}天开门）"
+            f"没有读到公示的夜晚结果（出局或平安夜）{_day_thread(e.number, threads, posts, base)}"
         )
     return out
+
+
+def _day_thread(
+    number: int, threads: Sequence[ThreadSpec], posts: Sequence[Post], base: str | None
+) -> str:
+    """Where the day's first thread opens (its tid, the link to its opening post), for a
+    question about the night before it; empty when the day has no thread."""
+    tids = sorted(
+        t.tid
+        for t in threads
+        if t.day == number and t.kind in (ThreadKind.DISCUSSION, ThreadKind.VOTE)
+    )
+    if not tids:
+        return ""
+    tid = next((t for t in tids if any(p.tid == t and p.first for p in posts)), tids[0])
+    opening = next((p for p in posts if p.tid == tid and p.first), None)
+    link = findpost_link(base, tid, opening.pid if opening is not None else None)
+    return f"；第{number}天开门的帖：帖子 {tid}" + (f" {link} " if link else "")
 
 
 def no_result_times(game: Game, posts: Iterable[Post]) -> list[datetime]:

@@ -331,6 +331,17 @@ def _a_killbar_night(s: str, ruleset: str) -> bool:
     return ruleset == "killbar7" and _NIGHT.search(s) is not None and not _DAY.search(s)
 
 
+# a title whose own kind is the last words (第一夜 遗言帖), no night's action beside it (杀人贴与遗言
+# is 版杀7's night thread, 4.2): a 遗言帖, whatever night it names
+_LASTWORDS_OWN = lazy(r"遗言\s*(?:帖|贴|楼|区)")
+_NIGHT_ACTION = lazy(r"杀|刀|行动|夜谈|技能")
+
+
+def _lastwords_own(s: str) -> bool:
+    untagged = re.sub(r"[\[【][^\]】]*[\]】]", "", s)  # the tag's 版杀 is no kill
+    return _LASTWORDS_OWN.search(s) is not None and _NIGHT_ACTION.search(untagged) is None
+
+
 def _kind_of(s: str, ruleset: str) -> tuple[ThreadKind | None, str]:
     """The title's kind word (the first of :data:`KIND_WORDS` that fits) and why."""
     for k, words in KIND_WORDS.get(ruleset, KIND_WORDS["default"]):
@@ -386,7 +397,7 @@ def _day_kind(
     """(kind, why, day, phase, date): the day's 天 / 日, else a night's next day, else (no
     环节 named) any counter word, else a date; a title with no kind word that names a 版杀7
     环节 is its vote round, one that names its day and nothing else is that day's thread."""
-    if kind is ThreadKind.LASTWORDS and _a_killbar_night(s, ruleset):
+    if kind is ThreadKind.LASTWORDS and _a_killbar_night(s, ruleset) and not _lastwords_own(s):
         kind, why = ThreadKind.DISCUSSION, "“第N夜”（版杀7 夜晚的帖子算第二天）"
     phase, said = _phase_of(s, ruleset)
     day = (_DAY.search(s) and _day_of(s)) or _night_day(s, ruleset, kind)

@@ -709,7 +709,10 @@ def _labels(before: str, head: tuple[int | None, int | None]) -> tuple[int | Non
 
 # A time alone, with what it is said to be: 开帖：12月3日 9:00, 今晚22点关帖, 本日 09:00 起，
 # 至 21:30 止, 延长至23点, 截止改为 23:30.  A range is read by :func:`find_ranges` first.
-_EVENING = r"(?P<aeve>今晚|今夜|明晚|当晚|今早|明早|明晨)"
+# (四川话 晚黑 is the evening: 今晚黑十二点 is tonight's 24:00, 今晚黑八点 20:00)
+_EVENING = (
+    r"(?:(?P<aeve>今晚|今夜|明晚|当晚|今早|明早|明晨)(?:黑(?=\s*[\d零一二两三四五六七八九十]))?)"
+)
 POINT = lazy(rf"(?:{_DATE.format(p='a')}\s*)?{_EVENING}?\s*{_TIME.format(p='a')}")
 _CLOSE_WORDS = lazy(
     r"关帖|关门|截止|截至|截票|结算|结束|止|延长|延时|延迟|延后|延期|延至|推迟|推后|顺延|改为|改到|改在|提前|靠岸|\bclose"

@@ -44,6 +44,12 @@ CASES: list[tuple[str, list[tuple[object, ...]]]] = [
     ("芒果没能挺过昨夜。", [(E, "芒果", "night", None)]),
     ("昨夜，杜鹃与画眉倒在了血泊之中。", [(E, "杜鹃", "night", None), (E, "画眉", "night", None)]),
     ("大家送别冬瓜。", [(E, "冬瓜", None, None)]),
+    # 四川话 (老贺, s46): X 遭了 is X done for; 遭 the passive with the killer's blow (打翻)
+    ("昨晚黑芒果遭了，杀手下的手。", [(E, "芒果", "night", None)]),
+    ("冬瓜遭秘警一枪打翻了。", [(E, "冬瓜", "night", None)]),
+    # twins: 遭了 alone is an 糟了 (oops), a question asks
+    ("遭了，我忘了发票", []),
+    ("芒果说冬瓜遭了吗？", []),
     ("冬瓜被放逐。", [(E, "冬瓜", "vote", None)]),
     ("出局的是 黄瓜（7票）。", [(E, "黄瓜", "vote", None)]),
     ("番茄吃到第三张黄牌，升级红牌，罚下。", [(E, "番茄", "sent_off", None)]),
@@ -142,6 +148,9 @@ CASES: list[tuple[str, list[tuple[object, ...]]]] = [
     ("替补 阿紫 从明天起接替 杜鹃 的位置。", [(SU, "杜鹃", None, "阿紫")]),
     ("即日起由阿紫替补黄瓜，沿用原账号。", [(SU, "黄瓜", None, "阿紫")]),
     ("阿紫替补上场接替油条。", [(SU, "油条", None, "阿紫")]),
+    # a time the clause starts from, then the newcomer right before 替补 (老贺, s46)
+    ("第二天开始阿紫替补黄瓜的位置。", [(SU, "黄瓜", None, "阿紫")]),
+    ("从第三天起阿紫替补黄瓜。", [(SU, "黄瓜", None, "阿紫")]),
     ("请保守秘密直到游戏结束。", []),
     # active night verbs, the hedges and examples that undo, a relayed last word
     ("夜晚：杀手杀死了冬瓜；医生扎针一针空针（不致死）。", [(E, "冬瓜", "night", None)]),

@@ -114,6 +114,10 @@ def test_no_day_from_a_near_label(title: str) -> None:
         # 版杀7's night thread holds the 杀人贴 and the words of the dead: the next day's
         ("[版杀7] 孤岛 第二夜·杀人贴与遗言", "killbar7", ThreadKind.DISCUSSION, 3, None),
         ("[版杀7] 孤岛 第一夜", "killbar7", ThreadKind.DISCUSSION, 2, None),
+        # ... but a title whose own kind is the 遗言帖, no night's action beside it, is one
+        # (版杀7 4.2's night thread is where the kill is posted; 老贺's 第一夜 遗言帖 is not)
+        ("[火锅局] 第一夜 遗言帖", "killbar7", ThreadKind.LASTWORDS, None, None),
+        ("[版杀7] 孤岛 第二夜 遗言楼", "killbar7", ThreadKind.LASTWORDS, None, None),
         # a title naming its day and nothing else is the day's thread
         ("[M107] 第三天", "default", ThreadKind.DISCUSSION, 3, None),
     ],

@@ -470,6 +470,9 @@ def test_an_undated_time_takes_no_past_day_from_another_sentence(
         ("今晚12点关帖", [("12-16 23:59", "closes", False)]),
         ("半夜十二点关帖", [("12-16 23:59", "closes", False)]),
         ("今晚凌晨两点关帖", [("12-17 02:00", "closes", False)]),
+        # 四川话 晚黑 is the evening (老贺, 版杀7 5 时间分配 每个环节 0:00–24:00): never noon
+        ("今晚黑十二点收盘", [("12-16 23:59", "closes", False)]),
+        ("今晚黑八点就收盘", [("12-16 20:00", "closes", False)]),
         # the north's 后儿个 / 大后儿个
         ("后儿个晚上十点关", [("12-18 22:00", "closes", False)]),
         ("大后儿个晚上十点关", [("12-19 22:00", "closes", False)]),

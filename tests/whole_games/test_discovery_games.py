@@ -77,6 +77,22 @@ def test_the_minimal_file_audits_as_the_full_one(tmp_path: Path, game: str, nigh
 # (5092 「北风 被潮水带走了」 after a count, 5094 「青柠、七月 都没有再醒来」) are read.
 FH42 = ROOT / "tests" / "games" / "discovery_fh42"
 
+# Session 46's directors' own games, the nights that agree with their truth: 小鱼's M107 game
+# (discovery_fh46c: her night-1 death said only in the day-2 thread's title, 「d2讨论帖｜昨夜🔪可乐
+# 寄了」, read with its opening post) and 阿May's 030 game's first night (discovery_fh46).
+DIRECTORS_AGREE = [
+    ("discovery_fh46c", "skyscraper_emoji", 1),
+    ("discovery_fh46c", "skyscraper_emoji", 2),
+    ("discovery_fh46", "teahouse", 1),
+]
+
+
+@pytest.mark.parametrize(("folder", "game", "night"), DIRECTORS_AGREE)
+def test_the_directors_own_games_agree(tmp_path: Path, folder: str, game: str, night: int) -> None:
+    where = ROOT / "tests" / "games" / folder / game
+    nights = tomllib.loads((where / "nights.toml").read_text(encoding="utf-8"))["nights"]
+    assert compare_night(where, nights[night - 1], tmp_path) == {}
+
 
 def test_the_directors_own_game_first_night_agrees(tmp_path: Path) -> None:
     folder = FH42 / "wugang"
