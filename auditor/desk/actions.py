@@ -606,6 +606,13 @@ def _rewrite(game: Game, reports: Path, *, workbook: bool) -> Rewrite:
         return Rewrite(error=f"内部错误（{type(exc).__name__}：{exc}）")
 
 
+#: How long the desk's audit waits behind another run of the game (a cron audit, a
+#: director's ``auditor`` command, the desk's own report rewrite after a decision) before
+#: it says the game is busy; and how often it tries again meanwhile.
+LOCK_PATIENCE = 900.0
+LOCK_RETRY = 1.0
+
+
 def run_audit(
     game: Game,
     reports: Path,
@@ -616,8 +623,36 @@ def run_audit(
     """The nightly run (crawl + check + report) exactly as cron runs it, ``auditor audit
     --quiet`` in its own process (it takes the run lock; the desk keeps serving), with
     ``--progress-json``: each stage and each page read is passed to ``on_progress`` as it
-    happens (``crawl=False``: ``--no-crawl``, the checks from the stored posts).  Returns its summary line; raises AuditorError with the run's own message
-    when it fails."""
+    happens (``crawl=False``: ``--no-crawl``, the checks from the stored posts).  Returns its
+    summary line; raises AuditorError with the run's own message when it fails.
+
+    Queued behind another run of the game: the run lock is refused at once, so a refused
+    run is tried again every :data:`LOCK_RETRY` seconds for :data:`LOCK_PATIENCE` seconds
+    (the desk's re-check after a confirmed 延时 met its own report rewrite still holding the
+    lock on a slow machine, and failed with 「另一个 auditor 进程正在处理这个游戏」)."""
+    waited_since = time.monotonic()
+    while True:
+        code, lines, other = _audit_process(game, reports, on_progress, crawl=crawl)
+        locked = code == StoreLockedError.exit_code
+        if not locked or time.monotonic() - waited_since >= LOCK_PATIENCE:
+            break
+        time.sleep(LOCK_RETRY)
+    if code in (0, 1) and lines:  # 1: the crawl was incomplete, the report written
+        return audit_line(summary_line(lines), desk=True)
+    if code == STATE_INCOMPLETE_EXIT and lines:  # all read, the report written: not a failure
+        return state_incomplete(audit_line(summary_line(lines), desk=True))
+    raise AuditorError(f"审计失败（退出码 {code}）：{' '.join(other) or '没有输出'}")
+
+
+def _audit_process(
+    game: Game,
+    reports: Path,
+    on_progress: Callable[[dict[str, object]], None] | None,
+    *,
+    crawl: bool,
+) -> tuple[int, list[str], list[str]]:
+    """One ``auditor audit`` process: its exit code, its output lines and its other
+    (not progress) lines on the standard error."""
     import subprocess
     import sys
 
@@ -656,12 +691,7 @@ def run_audit(
             other.append(line.strip())
     stdout = proc.stdout.read()
     code = proc.wait()
-    lines = [line.strip() for line in stdout.splitlines() if line.strip()]
-    if code in (0, 1) and lines:  # 1: the crawl was incomplete, the report written
-        return audit_line(summary_line(lines), desk=True)
-    if code == STATE_INCOMPLETE_EXIT and lines:  # all read, the report written: not a failure
-        return state_incomplete(audit_line(summary_line(lines), desk=True))
-    raise AuditorError(f"审计失败（退出码 {code}）：{' '.join(other) or '没有输出'}")
+    return code, [line.strip() for line in stdout.splitlines() if line.strip()], other
 
 
 def summary_line(lines: Sequence[str]) -> str:

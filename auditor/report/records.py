@@ -526,23 +526,9 @@ def build_records(
 
     lifts = elevator(game, schedule, checked.counted, base, day_numbers)
     changes, changes_since = forum_changes(game, store, base)
-    summary = {
-        **_judged_at(now, run, ctx is not None),  # generated_at, and its clock named (fh43)
-        "generated_utc": datetime.now(UTC).isoformat(timespec="seconds"),
-        "posts": checked.posts,
-        "players": len(players),
-        "days": len(days),
-        "drafts": led.pending,
-        "other_drafts": led.other_pending,
-        "approved": approved_cards(led),
-        "findings": len(findings),
-        # (the tile 发言不足: every lurking finding, a day's and three days' alike)
-        "below": sum(1 for f in findings if f["code"] in LURK_CODES),
-        "changes": {k: sum(1 for c in changes if c["change"] == k) for k in CHANGE_NAMES},
-        "crawl": crawl or {},
-        "crawl_time": local_time(crawl.get("started_at") if crawl else None, game),
-        "run": dict(run or {}),
-    }
+    summary = _summary(
+        now, run, ctx is not None, checked, led, findings, changes, crawl, game, days
+    )
     return Records(
         game=_game_record(game, rs, base, lurk_rule_text(lurk), store.store_id()),
         summary=summary,
@@ -576,6 +562,38 @@ def build_records(
         last_words=last_words(game, schedule, store, base, announce),
         questions=questions,
     )
+
+
+def _summary(
+    now: datetime,
+    run: Mapping[str, object] | None,
+    other_time: bool,
+    checked: CheckRecords,
+    led: Ledger,
+    findings: list[Row],
+    changes: list[Row],
+    crawl: Row | None,
+    game: Game,
+    days: list[Row],
+) -> Row:
+    """The summary tiles: the clock judged by, the counts, the crawl and the run."""
+    return {
+        **_judged_at(now, run, other_time),  # generated_at, and its clock named (fh43)
+        "generated_utc": datetime.now(UTC).isoformat(timespec="seconds"),
+        "posts": checked.posts,
+        "players": len(game.players),
+        "days": len(days),
+        "drafts": led.pending,
+        "other_drafts": led.other_pending,
+        "approved": approved_cards(led),
+        "findings": len(findings),
+        # (the tile 发言不足: every lurking finding, a day's and three days' alike)
+        "below": sum(1 for f in findings if f["code"] in LURK_CODES),
+        "changes": {k: sum(1 for c in changes if c["change"] == k) for k in CHANGE_NAMES},
+        "crawl": crawl or {},
+        "crawl_time": local_time(crawl.get("started_at") if crawl else None, game),
+        "run": dict(run or {}),
+    }
 
 
 def _day_records(schedule: Schedule, now: datetime) -> list[Row]:

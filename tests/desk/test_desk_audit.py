@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 import requests
 
 from auditor.game.gamefile import load_game
@@ -114,3 +115,38 @@ def test_the_header_after_an_audit_says_its_summary() -> None:
     state = ["游戏状态不完整（1）：第2天没有读到。" + out[0], out[1]]
     shown = audit_message(state_incomplete(audit_line(summary_line(state), desk=True)))
     assert "新帖 3" in shown and "游戏状态不完整 1 条" in shown, shown
+
+
+def test_the_desks_audit_waits_behind_a_run_holding_the_lock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """fh46 (a slow machine): the desk's re-check after a confirmed 延时 met its own report
+    rewrite still holding the run lock and failed with 「另一个 auditor 进程正在处理这个游戏」.
+    The desk's audit queues behind the run holding the lock (the lock is refused at once:
+    tried again until it is free), and says the game is busy only after its patience."""
+    from auditor.desk import actions
+    from auditor.errors import AuditorError, StoreLockedError
+
+    game = load_game(desk_game(tmp_path))
+    codes = [StoreLockedError.exit_code, StoreLockedError.exit_code, 0]
+    tried: list[int] = []
+
+    def process(*_args: object, **_kw: object) -> tuple[int, list[str], list[str]]:
+        tried.append(codes[len(tried)])
+        return (
+            tried[-1],
+            ["审计完成：帖子 3，草稿 0"],
+            ["错误：另一个 auditor 进程正在处理这个游戏"],
+        )
+
+    monkeypatch.setattr(actions, "_audit_process", process)
+    monkeypatch.setattr(actions, "LOCK_RETRY", 0.01)
+    said = actions.run_audit(game, tmp_path / "reports", crawl=False)
+    assert tried == [4, 4, 0] and "审计完成" in said, said
+    # a run that keeps the lock past the patience: said, as before
+    tried.clear()
+    codes[:] = [StoreLockedError.exit_code] * 1000
+    monkeypatch.setattr(actions, "LOCK_PATIENCE", 0.05)
+    with pytest.raises(AuditorError, match="退出码 4"):
+        actions.run_audit(game, tmp_path / "reports", crawl=False)
+    assert len(tried) >= 2
