@@ -2498,6 +2498,19 @@ def _days_added(text: str, d: DaySpec) -> datetime | None:
     return d.closes + timedelta(days=n) if n else None
 
 
+def _closes_stated(game: Game, d: DaySpec, text: str, posted_at: datetime) -> list[datetime]:
+    """The times a post states for day ``d``'s close, later than its close now (not an
+    opening, a time corrected, an as-of or an aside)."""
+    return [
+        pt.at
+        for pt in find_points(text, posted_at, game.timezone)
+        if pt.role != "opens"
+        and not (pt.wrong or pt.asof or pt.aside)
+        and pt.day in (None, d.number)
+        and pt.at > d.closes
+    ]
+
+
 def _delay_stated(
     game: Game, d: DaySpec, days: list[DaySpec], posts: list[Post]
 ) -> tuple[int | None, datetime] | None:
@@ -2513,13 +2526,9 @@ def _delay_stated(
         text = _text(p)
         if not _DELAY_TOLD.search(text) or _DELAY_REFUSED.search(text):
             continue
-        for pt in find_points(text, p.posted_at, game.timezone):
-            if pt.role == "opens" or pt.wrong or pt.asof or pt.aside:
-                continue
-            if pt.day not in (None, d.number) or pt.at <= d.closes:
-                continue
-            if nxt is None or pt.at < nxt:
-                found = (p.pid, pt.at)
+        for at in _closes_stated(game, d, text, p.posted_at):
+            if nxt is None or at < nxt:
+                found = (p.pid, at)
         added = _days_added(text, d) if found is None or found[0] != p.pid else None
         if added is not None and (nxt is None or added < nxt):
             found = (p.pid, added)
