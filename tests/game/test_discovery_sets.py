@@ -126,6 +126,8 @@ SETS = [
     # in its own sentence, the badge in a theme's words): floors at the figures less half a point
     ("blind21/announcements_dev.jsonl", 0.890, 0.703, 7),  # scored once (s45): 0.866 / 0.538
     ("blind21/announcements_blind.jsonl", 0.818, 0.530, 13),  # scored once: 0.813 / 0.465 / 13
+    ("blind22/announcements_dev.jsonl", 0.868, 0.616, 8),  # scored once (s46): 0.873 / 0.621 / 8
+    ("blind22/announcements_blind.jsonl", 0.840, 0.582, 11),  # scored once: 0.845 / 0.587 / 11
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
