@@ -120,21 +120,21 @@ NOTICE_KINDS = ("no_death", "accelerated", "delayed", "game_over")
 # makes a death unlikely news (-1.2), a death read a 平安夜 (-1.5), a substitute read a death
 # (-1.1).  A kind absent here is read by the kind model alone.
 STACK: dict[str, dict[str, float]] = {
-    "eliminated": {"bias": -0.332, "any": -0.285, "model": 0.823, "read:accelerated": 0.513, "read:delayed": -0.236, "read:game_over": 0.704, "read:idiot_revealed": -1.11, "read:no_death": -1.153, "read:piped": -0.207, "read:sheriff": -0.114, "read:substitute": -1.101},
-    "sheriff": {"bias": -0.394, "any": -0.244, "model": 0.841, "read:accelerated": -0.746, "read:delayed": -0.424, "read:eliminated": -0.073, "read:game_over": -0.826, "read:idiot_revealed": 0.11, "read:no_death": -1.101, "read:piped": 0.036, "read:substitute": 0.052},
-    "substitute": {"bias": -0.105, "any": 0.091, "model": 1.145, "read:accelerated": -0.325, "read:delayed": -0.293, "read:eliminated": -0.414, "read:game_over": -0.632, "read:idiot_revealed": -0.086, "read:no_death": 1.18, "read:piped": -0.861, "read:sheriff": -0.698},
-    "accelerated": {"bias": -0.563, "any": -0.323, "model": 0.88, "read:delayed": -0.238, "read:eliminated": 0.293, "read:game_over": -0.578, "read:idiot_revealed": -0.125, "read:no_death": 0.019, "read:piped": -0.21, "read:sheriff": 0.088, "read:substitute": -0.359},
-    "delayed": {"bias": -0.701, "any": 0.216, "model": 1.016, "read:accelerated": -0.906, "read:eliminated": 0.853, "read:game_over": 0.195, "read:idiot_revealed": -0.097, "read:no_death": 0.373, "read:piped": 0.458, "read:sheriff": -0.64, "read:substitute": -0.43},
-    "piped": {"bias": -0.235, "any": -0.253, "model": 0.789, "read:accelerated": -0.445, "read:delayed": 0.094, "read:eliminated": -0.522, "read:game_over": -0.805, "read:idiot_revealed": -0.374, "read:no_death": 0.106, "read:sheriff": -0.037, "read:substitute": -0.088},
-    "idiot_revealed": {"bias": -0.451, "any": 0.025, "model": 1.079, "read:accelerated": -0.131, "read:delayed": -0.11, "read:eliminated": 0.125, "read:game_over": -0.362, "read:no_death": 0.161, "read:piped": -0.293, "read:sheriff": -0.09, "read:substitute": -0.116},
-    "no_death": {"bias": -0.119, "any": -0.083, "model": 0.8, "read:accelerated": -0.413, "read:delayed": -0.814, "read:eliminated": -1.47, "read:game_over": -1.115, "read:idiot_revealed": 0.175, "read:piped": 0.749, "read:sheriff": -1.083, "read:substitute": 0.136},
-    "game_over": {"bias": -0.997, "any": -0.159, "model": 1.513, "read:accelerated": -0.024, "read:delayed": -0.02, "read:eliminated": -0.011, "read:idiot_revealed": -0.007, "read:no_death": -0.046, "read:piped": -0.005, "read:sheriff": -0.026, "read:substitute": -0.048},
+    "eliminated": {"bias": -0.286, "any": -0.237, "model": 0.836, "read:accelerated": 0.585, "read:delayed": -0.297, "read:game_over": 0.558, "read:idiot_revealed": -1.213, "read:no_death": -1.261, "read:piped": -0.19, "read:sheriff": -0.094, "read:substitute": -1.015},
+    "sheriff": {"bias": -0.4, "any": -0.198, "model": 0.846, "read:accelerated": -0.847, "read:delayed": -0.43, "read:eliminated": -0.105, "read:game_over": -0.866, "read:idiot_revealed": 0.043, "read:no_death": -1.248, "read:piped": -0.035, "read:substitute": 0.258},
+    "substitute": {"bias": 0.031, "any": 0.237, "model": 1.109, "read:accelerated": -0.496, "read:delayed": -0.405, "read:eliminated": -0.586, "read:game_over": -0.777, "read:idiot_revealed": -0.13, "read:no_death": 0.902, "read:piped": -0.969, "read:sheriff": -0.177},
+    "accelerated": {"bias": -0.469, "any": -0.75, "model": 0.899, "read:delayed": 0.171, "read:eliminated": 0.497, "read:game_over": 0.486, "read:idiot_revealed": 0.604, "read:no_death": 0.358, "read:piped": -0.305, "read:sheriff": 0.438, "read:substitute": 0.614},
+    "delayed": {"bias": -0.652, "any": 0.271, "model": 0.972, "read:accelerated": -0.94, "read:eliminated": 0.822, "read:game_over": -0.037, "read:idiot_revealed": -0.098, "read:no_death": 0.372, "read:piped": 0.518, "read:sheriff": -0.692, "read:substitute": -0.476},
+    "piped": {"bias": -0.206, "any": -0.234, "model": 0.798, "read:accelerated": -0.285, "read:delayed": 0.084, "read:eliminated": -0.527, "read:game_over": -0.784, "read:idiot_revealed": -0.353, "read:no_death": 0.092, "read:sheriff": -0.056, "read:substitute": -0.085},
+    "idiot_revealed": {"bias": -0.155, "any": -0.182, "model": 1.072, "read:accelerated": -0.149, "read:delayed": -0.103, "read:eliminated": 0.077, "read:game_over": -0.416, "read:no_death": 0.091, "read:piped": -0.291, "read:sheriff": -0.107, "read:substitute": -0.132},
+    "no_death": {"bias": -0.192, "any": -0.12, "model": 0.817, "read:accelerated": -0.379, "read:delayed": -0.781, "read:eliminated": -1.55, "read:game_over": -1.166, "read:idiot_revealed": 0.224, "read:piped": 0.861, "read:sheriff": -1.096, "read:substitute": 0.138},
+    "game_over": {"bias": -0.841, "any": -0.101, "model": 1.562, "read:accelerated": -0.022, "read:delayed": -0.024, "read:eliminated": 0.06, "read:idiot_revealed": -0.008, "read:no_death": -0.048, "read:piped": -0.005, "read:sheriff": -0.024, "read:substitute": -0.056},
 }  # fmt: skip
 # The grammar's reading STACK was fitted beside: a digest of the kinds of event it read from
 # each director's post of each scored set (``discovery_learned_eval.grammar_digest``).
 # ``scripts/train_announce_models.py --check`` (a test runs it) fails when the grammar reads
 # them otherwise: re-fit STACK with ``--grid``, which prints both.
-STACK_READ = "30887b894c0a631f"
+STACK_READ = "a82353a3b4ff0981"
 # Per kind of event: the stacked probability from which a kind the grammar read nothing of
 # lists the post.  Chosen by the leave-one-set-out mean (``--grid``): the lowest common
 # threshold at which no more posts pass in silence than at session 45's rule (0.5 on the
