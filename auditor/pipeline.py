@@ -34,7 +34,15 @@ from typing import TYPE_CHECKING, Any
 
 from auditor import __version__
 from auditor.errors import NotCrawledError, PageError, StoreError
-from auditor.game.gamefile import DaySpec, Event, EventType, Game, ThreadKind, load_game
+from auditor.game.gamefile import (
+    EVENT_LABEL,
+    DaySpec,
+    Event,
+    EventType,
+    Game,
+    ThreadKind,
+    load_game,
+)
 from auditor.report.words import withdrawn_words
 from auditor.rules.inputs import QUIET_DATA as QUIET_DATA
 from auditor.rules.inputs import inputs as _inputs
@@ -200,8 +208,6 @@ def answered_key(item: str) -> str | None:
     """The start of the warnings an item written by a confirmation answers (the item as
     :meth:`auditor.game.confirm.Proposal.describe` says it): 「第1天：」 a day's, 「帖子 208「」 a
     thread's, 「鸭肠 的出局：」 an event's."""
-    from auditor.game.gamefile import EVENT_LABEL
-
     if m := _DAY_SAID.match(item):
         return f"第{m['n']}天："
     if m := _THREAD_SAID.match(item):

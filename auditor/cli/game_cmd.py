@@ -29,6 +29,7 @@ from auditor.game.confirm import (
 from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadSpec
 from auditor.game.state import CSV_COLUMNS, csv_rows, records
+from auditor.ledger.decisions import default_signer
 from auditor.ledger.held import TALLY_ANSWERS, answer_conflict, changed_days, mark_changed
 from auditor.pipeline import (
     REJECT_ANSWERS,
@@ -43,6 +44,9 @@ from auditor.pipeline import (
     pending,
     reject,
     state_problems,
+)
+from auditor.pipeline import (
+    open_game as reopen,
 )
 from auditor.report.words import DISMISS, DISMISS_PID, DISMISS_WHAT, director_words, dismiss_hint
 
@@ -539,8 +543,6 @@ def _changed(before: Game, store: Store, said: str, by: str | None) -> str:
     """After --confirm, --add or --reject: the days the answer changed, marked (their
     drafts locked until the next check: :func:`~auditor.ledger.held.mark_changed`), said
     with how to check again (fh46 desk item 1)."""
-    from auditor.pipeline import open_game as reopen
-
     days = changed_days(before, current(reopen(before.path), store))
     if not days:
         return ""
@@ -552,8 +554,6 @@ def _changed(before: Game, store: Store, said: str, by: str | None) -> str:
 
 def _tally_answer(g: Game, store: Store, said: str, day: int | None, by: str | None) -> str:
     """--tally-answer 公示为准|计票是对的 --day N: the day's 计票待核对 answered."""
-    from auditor.ledger.decisions import default_signer
-
     answer = next((k for k, v in TALLY_ANSWERS.items() if said.strip() in (k, v)), said)
     if day is None:
         raise AuditorError("--tally-answer 要和 --day 一起用：回答第几天的「计票待核对」")
