@@ -398,7 +398,7 @@ class DeskApp:
 
     def flash(self, request: Request, kind: str, text: str) -> None:
         # (a message of the game file's checks names its tables, [[day]]: said in words)
-        said = director_words(text, desk=True)
+        said = director_words(text, desk=True).replace("。。", "。")  # (+ rechecked's 。)
         request.session["flash"] = [*request.session.get("flash", []), [kind, said]]
 
     async def form_of(self, request: Request) -> Mapping[str, Any] | None:

@@ -471,6 +471,18 @@
       }
     } catch (e) { /* no storage: the line stays */ }
   }
+  // The page is read again when the audit (or the re-check an answer started) ends, but not
+  // under a director who is filling in or sending a form: a reload then would drop what he
+  // typed, or cut off the form's own page and its result (「已补上…」: the 补上 form sent as a
+  // re-check ended showed the page without it).  The status line says so instead.
+  var busy = false;
+  ["submit", "input", "change"].forEach(function (name) {
+    document.addEventListener(name, function (ev) {
+      if (!ev.target || !ev.target.closest || !ev.target.closest("form")) return;
+      // (a decision the page's script sends itself, no page load: not a form being sent)
+      setTimeout(function () { if (name !== "submit" || !ev.defaultPrevented) busy = true; }, 0);
+    }, true);
+  });
   if (status && status.dataset.state === "running") {
     var timer = setInterval(function () {
       fetch(status.dataset.url, { credentials: "same-origin" })
@@ -486,7 +498,8 @@
           } else {
             clearInterval(timer);
             status.textContent = s.message;
-            window.location.reload();
+            if (busy) status.textContent += "（页面没有自动刷新：你在填写或提交表单，之后请刷新页面）";
+            else window.location.reload();
           }
         })
         .catch(function () {});
