@@ -45,7 +45,10 @@ from silent_nights import nights_of, regression_games, run_night
 #: told since session 46.  Session 46: the director 老贺's own game (discovery_fh46b/huoguo)
 #: joins with night 2 silent (his two 「第N夜 遗言帖」 threads proposed as 讨论帖: the kind is
 #: asked wrongly, not told); told in round 2 (a title whose own kind is 遗言帖 is one).
-SILENT_TODAY: frozenset[str] = frozenset()
+#: Session 47: the director 阿宁's own game (discovery_fh47c/skyscraper_seats) joins with both
+#: nights silent: his announcements name seats (「出局: 3」「警徽: 7→2」) and the game file has no
+#: seat list, so no question names the player the truth's event names.
+SILENT_TODAY: frozenset[str] = frozenset({"skyscraper_seats night 1", "skyscraper_seats night 2"})
 
 NIGHTS = [
     pytest.param(folder, number, cutoff, id=f"{folder.name}-{number}")

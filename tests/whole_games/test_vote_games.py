@@ -180,6 +180,17 @@ def test_the_session_46_directors_games_equal_their_truth(game: str) -> None:
     assert diffs == set(), sorted(diffs)
 
 
+# Session 47's directors' own games with named votes (老周's M39 in 东北话, Lina's 030 with
+# 代投/代发 and a tie the sheriff's double vote breaks), read at their night-2 renders with their
+# full game files: every ballot, round and void ballot's problem equals the truth.
+@pytest.mark.parametrize(
+    "game", ["discovery_fh47/hinamizawa_dongbei", "discovery_fh47b/wardrobe_lioncity"]
+)
+def test_the_session_47_directors_games_equal_their_truth(game: str) -> None:
+    diffs = set(differences(paths.TESTS / "games" / game, problems=True))
+    assert diffs == set(), sorted(diffs)
+
+
 # The seventh blind set (tests/games/votes_blind7, scored once at the end of session 43: 2/4 equal;
 # killbar7_free7 17 differences — ten spoken votes unread (pinyin, a riddle, 跟X …) and day 2's
 # 过半 vote-out not reached; m39_votes7 3 — a conditional vote read valid, the change after it
