@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from auditor.game.confirm import ProposalError
-from auditor.pipeline import accept_suggestion, check, open_game
+from auditor.pipeline import accept_suggestion, add, check, open_game
 from auditor.rules.engine import build_context
 from auditor.rules.votebook import votes_for
 from tests.rules.test_rule_cases import build_case
@@ -40,3 +40,33 @@ def test_a_suggested_target_is_accepted_into_the_game_file(tmp_path: Path) -> No
             accept_suggestion(game, built.store, typo.pid, by="导演")
     finally:
         built.store.close()
+
+
+def test_an_event_added_by_seat_or_nickname_names_the_player(tmp_path: Path) -> None:
+    # the desk's 补上 form and `auditor game --add` take a player as the director writes him
+    # (阿宁: 「3」; 老周: 「老烤」): the roster gives the player
+    fragment = """
+[players]
+seats = ["饺子", "包子", "馄饨", "豆浆", "油条", "烧卖", "春卷", "汤圆"]
+aliases = { "烧卖" = ["老烧"] }
+"""
+    built = build_case(tmp_path, "m107", fragment, [])
+    try:
+        add(
+            built.game,
+            built.store,
+            "event",
+            {"type": "eliminated", "player": "3号", "at": at(2, 9), "how": "night"},
+            by="导演",
+        )
+        add(
+            built.game,
+            built.store,
+            "event",
+            {"type": "eliminated", "player": "老烧", "at": at(2, 22), "how": "vote"},
+            by="导演",
+        )
+    finally:
+        built.store.close()
+    out = [(e.player, e.how) for e in open_game(built.game.path).events]
+    assert out == [("馄饨", "night"), ("烧卖", "vote")], out
