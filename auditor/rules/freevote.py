@@ -808,7 +808,8 @@ def _second_name(players: Sequence[str]) -> re.Pattern[str]:
     alt = _names_alt(players)
     if not alt:
         return re.compile(r"(?!)")
-    alone = r"\s*(?:$|[。！？!?；;，,、\n(（]|一票|吧|啊)"
+    # (投冬瓜和南瓜各一半 / 各一票: the vote split between the two, each named its share)
+    alone = r"\s*(?:$|[。！？!?；;，,、\n(（]|一票|吧|啊|各\s*(?:一半|半票|一票|半))"
     listed = r"(?:\s*(?:[、/和或跟与&]|or|and|还是)\s*)"  # (饺子、包子 这俩…: listed, then a space)
     return re.compile(rf"(?:{listed}|\s+|\s*[,，]\s*)(?:{alt}){alone}|{listed}(?:{alt})(?=\s)")
 
@@ -1662,6 +1663,9 @@ _DISPUTE = re.compile(
     r"|怎么(?:不算|没算|算成|算作|变成)"
     # 上一楼改票不算吗 / 12楼那票没算？: whether an earlier post's vote counted, asked
     r"|(?:上一?楼|楼上|那楼|上一?帖|那帖|\d+\s*楼)[^。！？!?\n]{0,8}(?:(?:不算|没算)\s*(?:吗|么|[?？])|算不算)"
+    # 我不是投冬瓜，是投南瓜，别记错 / 上面那张还是冬瓜，别记成两票: how the record keeps a vote,
+    # corrected — no new ballot (not 没记错的话…: the poster's memory, a hedge)
+    r"|(?<![没不])记(?:错|成|反|混)"
 )
 _COUNT_WORDS = re.compile(r"票型|票数|统计|计票|目前.{0,4}票")
 
@@ -2027,10 +2031,21 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     near = head.rstrip()
     if _NEG_NEAR.search(near) or _SUBJECT_NEAR.search(near) or _NEG_VOTE.search(near):
         return []  # 我不投 冬瓜 / 大家都投 冬瓜: the unit before it undoes or gives it away
+    if _VOTED_BEFORE.search(near):
+        return []  # 投了，南瓜。/ 我早投过了：冬瓜 — the vote told as made, the name its object
     if re.search(rf"(?:{alt})\s*[、,，/]\s*$", head.rstrip("。.")):
         return []  # 饺子，包子，番茄: the last of a list of names
     name = _unloosen(m.group("name"), players)
     return [FreeVote(name, m.start("name"), m.end("name"), _said_change(text, m.start()))]
+
+
+# The clause right before a bare name telling the vote as made already (投了，南瓜 / 我早就投过了：
+# 冬瓜 / 已投，番茄): the name is what was voted, a report (answering 你投了吗？), no new ballot.
+# Not a change (改了，南瓜: _CHANGE_WORD) nor a decision (决定了，南瓜).
+_VOTED_BEFORE = re.compile(
+    rf"(?:^|[{_CLAUSE_END}])\s*(?:我|俺)?\s*(?:已经?|早就?|刚刚?|都)?\s*(?:投|选)\s*(?:了|过|完)\s*"
+    r"(?:了|票)?\s*[,，:：。.]*$"
+)
 
 
 # The vote's measure word closing a heading (投一票：/ 投一个：), read away before its undoers.

@@ -19,6 +19,14 @@ illustrations (the roster of tests/votes) and the words that undo it.
   the name stands alone; laughter after it (X，哈哈哈) answers him, no vote.
 - 弃 first, then the same as the poster's earlier choice (弃，和上次一样): the abstention with its
   reason.
+- A bare name after a clause telling the vote as made already (投了，X / 我早就投过了：X): a
+  report (answering 你投了吗？), no new ballot; 改了，X stays a change and 决定了，X a vote.
+- How the record keeps a vote, corrected (我不是投X，是投Y，别记错 / 上面那张还是X，别记成两票):
+  no new ballot; 没记错的话… (the poster's memory) undoes nothing.
+- Two names joined, each given a share (投X和Y各一半 / 各一票): an attempt with no one target.
+- A voters' list (接龙) casts none, but a line the post declares the poster's own vote (第N行是我
+  自己，这就算我投了 / 最后一行是我的票 / 我那行就算我的票), its voter the poster, is his vote;
+  asked, or a line of another voter, none.
 """
 
 from __future__ import annotations
@@ -44,6 +52,10 @@ from tests.rules.test_vote_sets import read_post
         ("番茄，喵。", "番茄"),
         ("弃，和上次一样", "弃权"),
         ("弃，同前两轮", "弃权"),
+        ("改了，南瓜", "南瓜"),
+        ("没记错的话他昨天就跳了，投南瓜", "南瓜"),
+        ("接龙：\n1. 饺子 冬瓜\n2. 包子 南瓜\n我那行就算我的票", "南瓜"),
+        ("接龙：\n一、饺子 冬瓜\n二、包子 番茄\n最后一行是我的票", "番茄"),
     ],
 )
 def test_the_spoken_vote_is_read(text: str, want: str) -> None:
@@ -64,8 +76,20 @@ def test_the_spoken_vote_is_read(text: str, want: str) -> None:
         "冬瓜。番茄投的南瓜",
         "冬瓜。大家投的南瓜",
         "南瓜，哈哈哈",
+        "投了，南瓜。",
+        "我早就投过了：冬瓜",
+        "我不是投土豆，是投南瓜，别记错。",
+        "我没改票，上面那张还是冬瓜，别记成两票。",
+        "接龙：\n1. 饺子 冬瓜\n2. 包子 南瓜\n第2行算我投了吗？",
+        "接龙：\n1. 饺子 冬瓜\n2. 馄饨 南瓜\n第2行算我投了",
     ],
 )
 def test_no_vote_in_these(text: str) -> None:
     got = read_post("killbar7", "包子", text)
     assert not got.attempt, (text, got)
+
+
+@pytest.mark.parametrize("text", ["投番茄和南瓜各一半", "票给冬瓜和土豆各一票"])
+def test_a_vote_split_between_two_names_has_no_one_target(text: str) -> None:
+    got = read_post("killbar7", "包子", text)
+    assert got.attempt and got.target == "?" and got.format_valid is False, (text, got)
