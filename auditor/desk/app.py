@@ -554,6 +554,7 @@ class DeskApp:
         ctx = desk_context(self.desk, slug, game, WHO_SLOT, recs, filters, last)
         ctx["proposals"] = actions.proposals(game)
         ctx["asked"] = asked_by_day(recs, ctx["proposals"])
+        ctx["file_events"] = actions.confirmed_events(game)
         ctx["histories"] = actions.histories(game)
         problem = actions.rewrite_problem(game)
         ctx["flash"] = (
@@ -924,6 +925,7 @@ def create_app(
         Route("/g/{slug}/dismiss", app.dismiss_post, methods=["POST"]),
         Route("/g/{slug}/reject", partial(corrections.reject_post, app), methods=["POST"]),
         Route("/g/{slug}/add", partial(corrections.add_post, app), methods=["POST"]),
+        Route("/g/{slug}/event", partial(corrections.event_post, app), methods=["POST"]),
         Route("/g/{slug}/audit", app.audit_post, methods=["POST"]),
         Route("/g/{slug}/audit/status", app.audit_status),
         Route("/g/{slug}/post", partial(post_page.show, app), methods=["GET"]),
@@ -1090,6 +1092,7 @@ def desk_context(
         "csrf": "",
         "proposals": [],
         "asked": [],  # (fresh_page: asked_by_day, the questions first on the page)
+        "file_events": [],  # (fresh_page: the game file's events, to 改 / 撤销)
         "discovers": game.discovers,  # threads, days and events read from the forum
     }
 

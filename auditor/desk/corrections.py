@@ -180,3 +180,51 @@ def fields_of(form: Mapping[str, object]) -> dict[str, object]:
         if value in ("yes", "no"):
             fix[name] = value == "yes"
     return fix
+
+
+async def event_post(app: DeskApp, request: Request) -> Response:
+    """改 or 撤销 an event the game file states (the desk's ``auditor events --edit`` /
+    ``--withdraw``): 撤销 only with its second, confirming button (``sure``)."""
+    got = await app.guarded(request)
+    if isinstance(got, Response):
+        return got
+    game, slug, who, form = got
+    ident = str(form.get("id", "")).strip()
+    anchor = "#file-events"
+    try:
+        if str(form.get("withdraw", "")) == "yes":
+            if str(form.get("sure", "")) != "yes":
+                raise AuditorError("撤销要再点一次「确定撤销」")
+            fix = None
+        else:
+            fix = event_fields(form)
+        done, fresh = await run_in_threadpool(
+            actions.change_confirmed_event, game, ident, fix, by=who, reports=app.desk.reports
+        )
+    except AuditorError as exc:
+        app.flash(request, "error", str(exc))
+        return app.back(slug, form, anchor)
+    app.desk.games[slug] = fresh  # the game file is the record now
+    app.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
+    kind_said, text = app.said(done, game_file=True)
+    app.flash(request, kind_said, text + app.rechecked(fresh, slug, done))
+    return app.back(slug, form, anchor)
+
+
+def event_fields(form: Mapping[str, object]) -> dict[str, object]:
+    """What the 改 form of a confirmed event changes: a field left as it started (sent back
+    as ``<name>_was``) is no change."""
+    fix: dict[str, object] = {}
+    for name in ("player", "how", "day", "at"):
+        value = str(form.get(name, "")).strip()
+        if not value or value == str(form.get(f"{name}_was", "")).strip():
+            continue
+        if name == "day":
+            if not value.isdecimal():
+                raise AuditorError(f"天数应当是数字：{value}")
+            fix[name] = int(value)
+        elif name == "at":
+            fix[name] = actions.parse_closes(value)
+        else:
+            fix[name] = value
+    return fix
