@@ -33,7 +33,13 @@ from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadSpec
 from auditor.game.state import CSV_COLUMNS, csv_rows, records
 from auditor.ledger.decisions import default_signer
-from auditor.ledger.held import TALLY_ANSWERS, answer_conflict, changed_days, mark_changed
+from auditor.ledger.held import (
+    TALLY_ANSWERS,
+    answer_conflict,
+    changed_days,
+    mark_changed,
+    stated_results,
+)
 from auditor.pipeline import (
     REJECT_ANSWERS,
     add,
@@ -563,7 +569,8 @@ def _tally_answer(g: Game, store: Store, said: str, day: int | None, by: str | N
     signer = default_signer(g, by)
     at = game_now(g, store) or datetime.now(g.timezone)
     asked = open_questions(g, store)
-    return answer_conflict(store, asked, day, answer, by=signer, at=at.isoformat())
+    stated = stated_results(current(g, store), day) if answer == "count" else []
+    return answer_conflict(store, asked, day, answer, by=signer, at=at.isoformat(), stated=stated)
 
 
 def _times(**raw: str | None) -> dict[str, datetime | None]:

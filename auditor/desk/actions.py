@@ -43,7 +43,7 @@ from auditor.ledger.decisions import (
     describe,
     state_text,
 )
-from auditor.ledger.held import answer_conflict, changed_days, mark_changed
+from auditor.ledger.held import answer_conflict, changed_days, mark_changed, stated_results
 from auditor.ledger.ledger import NOT_CARDS, forum_spelling
 from auditor.ledger.policy import card_name, parse_time
 from auditor.report.records import Records
@@ -277,7 +277,8 @@ def answer_tally(game: Game, day: int, answer: str, *, by: str, reports: Path) -
     with deciding(game), game_store(game) as store:
         asked = pipeline.open_questions(game, store)
         at = pipeline.game_now(game, store) or datetime.now(game.timezone)
-        said = answer_conflict(store, asked, day, answer, by=by, at=at.isoformat())
+        stated = stated_results(current_game(game), day) if answer == "count" else []
+        said = answer_conflict(store, asked, day, answer, by=by, at=at.isoformat(), stated=stated)
     return done(said, rewrite_report(game, reports))
 
 
@@ -690,6 +691,8 @@ def run_audit(
         locked = code == StoreLockedError.exit_code
         if not locked or time.monotonic() - waited_since >= LOCK_PATIENCE:
             break
+        if on_progress is not None:  # (the page says it waits, not 正在启动 for minutes)
+            on_progress({"stage": "wait"})
         time.sleep(LOCK_RETRY)
     if code in (0, 1) and lines:  # 1: the crawl was incomplete, the report written
         return audit_line(summary_line(lines), desk=True)

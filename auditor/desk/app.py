@@ -106,7 +106,13 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-STAGES = {"start": "正在启动", "crawl": "抓取", "check": "检查", "report": "写报告"}
+STAGES = {
+    "start": "正在启动",
+    "wait": "等另一个运行结束",  # (queued behind a run holding the game's lock)
+    "crawl": "抓取",
+    "check": "检查",
+    "report": "写报告",
+}
 
 
 @dataclass(slots=True)
@@ -122,6 +128,7 @@ class AuditJob:
     current: int | None = None  # the thread being read
     total: int = 0  # the game's threads once the crawl has read the board list
     count: Callable[[], int] | None = None  # how to find that out
+    recheck: bool = False  # the checks again from the stored posts after an answer (no crawl)
 
     def heard(self, data: Mapping[str, Any]) -> None:
         """One line of ``auditor audit --progress-json``."""
@@ -149,6 +156,10 @@ class AuditJob:
             page, total = threads[self.current]
             now = {"tid": self.current, "page": page, "total": total}
         line = STAGES.get(self.stage, self.stage)
+        if self.recheck and self.stage in ("start", "wait", "check"):
+            # (a re-check after an answer says so while it waits or starts: the director
+            # was told 「正在重新检查」, and the page agrees)
+            line = "正在重新检查（不抓取）" + ("：等另一个运行结束" if self.stage == "wait" else "")
         if self.pages:
             line += f" · 已读 {self.pages} 页 · 帖子 {len(threads)}/{known}"
         if self.stage == "crawl" and now:
@@ -816,7 +827,7 @@ class DeskApp:
             if job is not None and job.state == "running":
                 return False
             said = "正在抓取和检查…" if crawl else "答案改了游戏状态：正在重新检查（不抓取）…"
-            job = AuditJob(state="running", message=said, started=time.time())
+            job = AuditJob(state="running", message=said, started=time.time(), recheck=not crawl)
             job.count = lambda: actions.thread_count(game)
             self.desk.jobs[slug] = job
 

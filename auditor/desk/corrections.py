@@ -26,28 +26,35 @@ if TYPE_CHECKING:
 
 
 def dismiss_unread(
-    game: Game, pid: int, *, by: str, reports: Path, answer: str = "not_announcement"
+    game: Game, pids: list[int], *, by: str, reports: Path, answer: str = "not_announcement"
 ) -> actions.Done:
-    """:func:`pipeline.dismiss` signed by the signed-in director (``answer``: 不是公告 or
-    读对了 / 已处理); the report rewritten."""
+    """:func:`pipeline.dismiss` of each listed post, signed by the signed-in director
+    (``answer``: 不是公告 or 读对了 / 已处理); the report rewritten once."""
+    said: list[str] = []
     with actions.game_store(game) as store:
-        said = pipeline.dismiss(game, store, pid, by=by, answer=answer)
-    return actions.done(said, actions.rewrite_report(game, reports))
+        for pid in pids:
+            said.append(pipeline.dismiss(game, store, pid, by=by, answer=answer))
+    message = said[0] if len(said) == 1 else f"{len(said)} 条帖子：" + "；".join(said)
+    return actions.done(message, actions.rewrite_report(game, reports))
 
 
 async def dismiss_post(app: DeskApp, request: Request) -> Response:
+    """读对了 / 已处理 or 不是公告 for a listed post (``pid``), or 读对了 for every post a
+    day lists (``pids``: one tap for a day's result tables the game already holds)."""
     got = await app.guarded(request)
     if isinstance(got, Response):
         return got
     game, slug, who, form = got
-    raw = str(form.get("pid", "")).strip()
-    if not raw.isdecimal():
-        app.flash(request, "error", f"pid 应当是数字：{raw}")
+    raw = [x.strip() for x in str(form.get("pids") or form.get("pid", "")).split(",")]
+    bad = [x for x in raw if not x.isdecimal()]
+    if bad or not raw:
+        app.flash(request, "error", f"pid 应当是数字：{'、'.join(bad)}")
         return app.back(slug, form, "#state-problems")
     answer = str(form.get("answer", "")).strip() or "not_announcement"
+    pids = [int(x) for x in raw]
     try:
         done = await run_in_threadpool(
-            dismiss_unread, game, int(raw), by=who, reports=app.desk.reports, answer=answer
+            dismiss_unread, game, pids, by=who, reports=app.desk.reports, answer=answer
         )
     except AuditorError as exc:
         app.flash(request, "error", str(exc))

@@ -14,6 +14,7 @@ item 6).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -125,3 +126,112 @@ def test_the_last_confirmation_says_so_where_the_tap_was(tmp_path: Path) -> None
             assert _severe(phone) == []
         finally:
             phone.quit()
+
+
+class _Taps:
+    """Counts the director's taps (a typed field is one tap: the keyboard is his)."""
+
+    def __init__(self, phone: Any) -> None:
+        self.phone, self.count = phone, 0
+
+    def tap(self, element: Any, *, submits: bool = False) -> None:
+        self.phone.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
+        if submits:
+            _submits(self.phone, element.click)
+        else:
+            element.click()
+        self.count += 1  # (after it: a tap on a page that reloaded itself is tried again)
+
+    def press(self, css: str) -> None:
+        """Tap the first ``css`` on the page and wait for the next page (found again when
+        the page reloaded itself meanwhile: a re-check ended)."""
+        from selenium.common.exceptions import StaleElementReferenceException
+        from selenium.webdriver.common.by import By
+
+        for _ in range(5):
+            try:
+                self.tap(self.phone.find_elements(By.CSS_SELECTOR, css)[0], submits=True)
+                return
+            except StaleElementReferenceException:
+                continue
+        raise AssertionError(f"{css}: the page kept reloading")
+
+    def type(self, element: Any, value: str) -> None:
+        self.phone.execute_script(
+            "arguments[0].value = arguments[1];"
+            "arguments[0].dispatchEvent(new Event('input', {bubbles: true}));",
+            element,
+            value,
+        )
+        self.count += 1
+
+
+def night_two(phone: Any, taps: _Taps) -> None:
+    """老贺's night 2 from his file after night 1 (fh46b 'Desk time'), each question with
+    its plainest right answer: the titles' 全部确认; day 2 corrected (his 加速 to 20:00);
+    each day's listed posts 读对了 / 已处理 (one tap a day where the desk groups them, else
+    one a post); 腰片's vote-out at day 2's close; the rest of his posts' days and events
+    with 全部确认; then each card and notice (批准 / 知道了)."""
+    from selenium.webdriver.common.by import By
+
+    def find(css: str) -> list[Any]:
+        return list(phone.find_elements(By.CSS_SELECTOR, css))
+
+    def proposal(start: str) -> Any:
+        return next(li for li in find("li.proposal") if start in li.text)
+
+    for button in find("#confirm-all"):
+        taps.tap(button, submits=True)
+    day2 = proposal("第2天：")
+    taps.tap(day2.find_element(By.CSS_SELECTOR, "details.correct-more summary"))
+    day2 = proposal("第2天：")
+    taps.type(day2.find_element(By.CSS_SELECTOR, "input.proposal-day-closes"), "2026-12-05T20:00")
+    taps.tap(day2.find_element(By.CSS_SELECTOR, 'input[name="accelerated"][value="yes"]'))
+    taps.tap(day2.find_element(By.CSS_SELECTOR, "button.confirm"), submits=True)
+    while find("button.handled-all"):
+        taps.press("button.handled-all")
+    while find("button.handled"):
+        taps.press("button.handled")
+    out = proposal("出局：腰片")
+    if "12-05 20:00" not in out.text:
+        taps.type(out.find_element(By.CSS_SELECTOR, "input.proposal-day"), "2")
+        taps.tap(out.find_element(By.CSS_SELECTOR, "button.confirm"), submits=True)
+    if find("#confirm-posted"):
+        taps.press("#confirm-posted")
+    while find("li.proposal button.confirm"):
+        taps.press("li.proposal button.confirm")
+
+
+def test_his_night_two_in_fewer_taps(tmp_path: Path) -> None:
+    """fh46b 'Desk time': night 2 took 老贺 12–15 minutes by hand.  Scripted here with the
+    plainest right answers and counted (taps, a typed field one): the questions all
+    answered, the game file's days and events his truth's."""
+    from selenium.webdriver.common.by import By
+
+    game = fh46b_game(tmp_path / "g", night=2, file="after-night1")
+    assert auditor("audit", game.name, cwd=game.parent).returncode in (0, 7)
+    set_password(game, "老贺")
+    with desk_server(game) as srv:
+        phone = _driver(tmp_path, 390, 844)
+        try:
+            _phone(phone)
+            _login(phone, srv.base, srv.slug, "老贺")
+            asked = int(phone.find_element(By.ID, "question-count").text)
+            taps = _Taps(phone)
+            night_two(phone, taps)
+            print(f"night 2: {asked} questions answered in {taps.count} taps")
+            assert phone.find_elements(By.ID, "questions") == [], _flash(phone)
+            assert taps.count <= 10, taps.count  # (main before session 47: 15)
+            assert _severe(phone) == []
+        finally:
+            phone.quit()
+        text = game.read_text(encoding="utf-8")
+        for said in (
+            "closes = 2026-12-05T20:00:00+08:00",
+            "accelerated = true",
+            'player = "黄喉"',
+            'player = "毛肚"',
+            'player = "郡肝"',
+            'value = "冰粉"',
+        ):
+            assert said in text, said
