@@ -1121,19 +1121,18 @@ def asked_by_day(recs: Records, proposals: Sequence[Mapping[str, object]]) -> li
     """What the director must answer, by day (fh42 item 7: first on the desk, above every
     card): each day's posts not read (未读懂的公告, the day :mod:`auditor.ledger.held` placed
     them in) and proposals to confirm, the days in order, those of no day last."""
-    day_of_post = {
-        str(i["ident"]): q["day"]
-        for q in recs.questions
-        for i in q["items"]
-        if i["kind"] == "unread"
-    }
+    placed = {(i["kind"], str(i["ident"])): q["day"] for q in recs.questions for i in q["items"]}
     groups: dict[int | None, Asked] = {}
     for u in (recs.game_state or {}).get("unread") or []:
-        day = day_of_post.get(str(u["pid"]))
+        day = placed.get(("unread", str(u["pid"])))
         groups.setdefault(day, Asked(day)).unread.append(u)
     for p in proposals:
-        day = p["day"] if isinstance(p["day"], int) else None
-        groups.setdefault(day, Asked(day)).proposals.append(p)
+        # (the day its question is about, as held placed it: a substitute or a night death
+        # proposed at night is the next day's — session 47, 老贺's 替补 at 12-04 22:00 was
+        # listed under 第1天; else the day its item falls in)
+        day = placed.get(("proposal", str(p["id"])), p["day"])
+        key = day if isinstance(day, int) else None
+        groups.setdefault(key, Asked(key)).proposals.append(p)
     return [groups[d] for d in sorted(groups, key=lambda d: (d is None, d or 0))]
 
 

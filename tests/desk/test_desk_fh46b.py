@@ -61,3 +61,18 @@ def test_his_substitute_edited_and_a_death_withdrawn_from_the_cli(tmp_path: Path
     text = game.read_text(encoding="utf-8")
     assert 'player = "郡肝"' not in text and "# 已撤销的事件：出局：郡肝" in text
     assert "出局：郡肝" not in _ids(game)
+
+
+def test_his_substitute_posted_at_night_is_asked_under_day_two(tmp_path: Path) -> None:
+    """His 替补 (pid 1088, 12-04 22:00: after day 1 closed, 「第二天开始」) is a question about
+    day 2 — held placed it there (b048e051) — and the desk lists it under 第2天, not 第1天."""
+    from auditor.desk import actions
+    from auditor.desk.app import asked_by_day
+
+    game = fh46b_game(tmp_path / "g", night=2, file="after-night1")
+    assert auditor("audit", game.name, cwd=game.parent).returncode in (0, 7)
+    g = actions.load(game)
+    asked = asked_by_day(actions.records(g), actions.proposals(g))
+    where = {str(p["text"]).split("，", 1)[0]: a.day for a in asked for p in a.proposals}
+    assert where["替补：藕片（由 冰粉 接替）"] == 2, where
+    assert where["出局：黄喉"] == 2 and where["出局：郡肝"] == 3, where
