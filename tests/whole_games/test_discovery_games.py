@@ -80,7 +80,11 @@ FH42 = ROOT / "tests" / "games" / "discovery_fh42"
 # Session 46's directors' own games, the nights that agree with their truth: 小鱼's M107 game
 # (discovery_fh46c: her night-1 death said only in the day-2 thread's title, 「d2讨论帖｜昨夜🔪可乐
 # 寄了」, read with its opening post) and 阿May's 030 game's first night (discovery_fh46).
+# Session 47: Lina's 030 game (discovery_fh47b), both nights (a day given only by its close,
+# 「deadline 明晚10点」; a 延时 as 「extend 12h」; 「RIP 海南鸡」 undone by a later 更正).
 DIRECTORS_AGREE = [
+    ("discovery_fh47b", "wardrobe_lioncity", 1),
+    ("discovery_fh47b", "wardrobe_lioncity", 2),
     ("discovery_fh46c", "skyscraper_emoji", 1),
     ("discovery_fh46c", "skyscraper_emoji", 2),
     ("discovery_fh46", "teahouse", 1),

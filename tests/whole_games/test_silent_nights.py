@@ -45,6 +45,11 @@ from silent_nights import nights_of, regression_games, run_night
 #: told since session 46.  Session 46: the director 老贺's own game (discovery_fh46b/huoguo)
 #: joins with night 2 silent (his two 「第N夜 遗言帖」 threads proposed as 讨论帖: the kind is
 #: asked wrongly, not told); told in round 2 (a title whose own kind is 遗言帖 is one).
+#: Session 47: the director 阿宁's own game (discovery_fh47c/skyscraper_seats) joins with both
+#: nights silent: his announcements name seats (「出局: 3」「警徽: 7→2」) and the game file has no
+#: seat list, so no question names the player the truth's event names.  Told since session 47's
+#: fixfh: the game file gives his seat list (``[players] seats``, his sign-up post 5013) and
+#: discovery reads 「出局: 3」 as 老周 (auditor.game.roster): 0 silent.
 SILENT_TODAY: frozenset[str] = frozenset()
 
 NIGHTS = [
