@@ -400,3 +400,25 @@ def fh46_game(folder: Path, night: int = 2, file: str = "after-night1") -> Path:
     write_site(at_snapshot(load_script(src / "script.toml"), cut), folder / "pages")
     shutil.copy(paths.TESTS / "desk" / "fh46" / f"{file}.toml", folder / "teahouse.toml")
     return folder / "teahouse.toml"
+
+
+FH46B_NIGHTS = {1: "2026-12-04T04:30:00+08:00", 2: "2026-12-07T04:30:00+08:00"}
+
+
+def fh46b_game(folder: Path, night: int = 2, file: str = "after-night1") -> Path:
+    """A copy of the session-46 director 老贺's own 版杀7 game (「火锅局」,
+    tests/games/discovery_fh46b/huoguo) with night ``night``'s pages (his script cut at that
+    night's moment) and his game file ``file`` from tests/desk/fh46b (after-night1: as he
+    left it after night 1; before-subfix: after night 2's desk, his substitute still at day
+    2's close, before his hand edit); its game file."""
+    from datetime import datetime
+
+    from tests import paths
+    from tools.writer import Snapshot, at_snapshot, load_script, write_site
+
+    src = paths.TESTS / "games" / "discovery_fh46b" / "huoguo"
+    folder.mkdir(parents=True)
+    cut = Snapshot(datetime.fromisoformat(FH46B_NIGHTS[night]), "", [], [], False, {})
+    write_site(at_snapshot(load_script(src / "script.toml"), cut), folder / "pages")
+    shutil.copy(paths.TESTS / "desk" / "fh46b" / f"{file}.toml", folder / "huoguo.toml")
+    return folder / "huoguo.toml"

@@ -46,6 +46,7 @@ COMMANDS = {
     "crawl": "foundation",
     "posts": "foundation",
     "game": "game_cmd",
+    "events": "game_cmd",
     "decide": "ledger_cmd",
     "card": "ledger_cmd",
     "ledger": "ledger_cmd",

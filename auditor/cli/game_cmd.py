@@ -24,13 +24,22 @@ from auditor.game.confirm import (
     PHASE_FIELDS,
     Proposal,
     ProposalError,
+    Signature,
+    change_event,
+    file_events,
     parse_closes,
 )
 from auditor.game.discover import KIND_LABEL, Discovery, write_discovered
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadSpec
 from auditor.game.state import CSV_COLUMNS, csv_rows, records
 from auditor.ledger.decisions import default_signer
-from auditor.ledger.held import TALLY_ANSWERS, answer_conflict, changed_days, mark_changed
+from auditor.ledger.held import (
+    TALLY_ANSWERS,
+    answer_conflict,
+    changed_days,
+    mark_changed,
+    stated_results,
+)
 from auditor.pipeline import (
     REJECT_ANSWERS,
     add,
@@ -560,7 +569,8 @@ def _tally_answer(g: Game, store: Store, said: str, day: int | None, by: str | N
     signer = default_signer(g, by)
     at = game_now(g, store) or datetime.now(g.timezone)
     asked = open_questions(g, store)
-    return answer_conflict(store, asked, day, answer, by=signer, at=at.isoformat())
+    stated = stated_results(current(g, store), day) if answer == "count" else []
+    return answer_conflict(store, asked, day, answer, by=signer, at=at.isoformat(), stated=stated)
 
 
 def _times(**raw: str | None) -> dict[str, datetime | None]:
@@ -702,3 +712,80 @@ def game_cmd(
             out.print(f"已写入 {escape(str(game))}：{written}", highlight=False, soft_wrap=True)
             return
         show(disc, game, waiting, problems)
+
+
+_EditEventOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--edit",
+        help="改一个事件（编号见列表）：与 --at 时间 | --day N | --player 玩家 | --how 方式 一起",
+        show_default=False,
+    ),
+]
+_WithdrawEventOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--withdraw", help="撤销一个事件（编号见列表），要加 --yes 确定", show_default=False
+    ),
+]
+_YesOpt = Annotated[bool, typer.Option("--yes", help="与 --withdraw 一起：确定撤销")]
+_EventDayOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--day", help="与 --edit 一起：第几天（替补、夜晚出局记在这天开门，其他记在关门）"
+    ),
+]
+_EventPlayerOpt = Annotated[str | None, typer.Option("--player", help="与 --edit 一起：玩家")]
+_EventByOpt = Annotated[
+    str | None, typer.Option("--by", help="改的导演（默认 \\[game] decided_by）")
+]
+
+
+@command("events")
+def events_cmd(
+    game: GameArg,
+    edit: _EditEventOpt = None,
+    withdraw: _WithdrawEventOpt = None,
+    yes: _YesOpt = False,
+    at: _AtOpt = None,
+    day: _EventDayOpt = None,
+    player: _EventPlayerOpt = None,
+    how: _HowOpt = None,
+    by: _EventByOpt = None,
+) -> None:
+    """游戏文件里写明的事件（确认过的、补上的、手写的），每项的编号和来源；--edit 编号 改一个
+    （--at / --day / --player / --how），--withdraw 编号 --yes 撤销一个。谁在什么时候改了什么、
+    原来是什么，都写进游戏文件（撤销的留在文件末尾的注释里）；改了的天的牌在重新检查前先别批。
+    与审计台「改或撤销已确认的事件」相同。
+
+    例：auditor events examples/sample/game.toml --edit E1A2B3C4D --day 2
+    """
+    with handle_errors():
+        g = open_game(game)
+        if edit is None and withdraw is None:
+            _list_events(g)
+            return
+        if withdraw is not None and not yes:
+            raise AuditorError(
+                f"撤销要确定：auditor events {game} --withdraw {withdraw} --yes"
+                "（撤销后这一项从游戏文件去掉，记录留在注释里）"
+            )
+        fix = {"at": _times(at=at)["at"], "day": day, "player": player}
+        fix["how"] = named(how, HOW_LABEL)
+        changes = None if withdraw is not None else {k: v for k, v in fix.items() if v is not None}
+        with open_store(g) as store:
+            before = current(g, store)
+            now = game_now(g, store) or datetime.now(g.timezone)
+            signed = Signature(default_signer(g, by), now)
+            said = change_event(before, str(withdraw or edit), changes, signed)
+            said += _changed(before, store, said, by)
+        out.print(f"{escape(said)}（{escape(str(game))}）", highlight=False, soft_wrap=True)
+
+
+def _list_events(g: Game) -> None:
+    listed = file_events(g)
+    if not listed:
+        out.print("游戏文件里没有写明的事件。", highlight=False)
+    for f in listed:
+        said = f"{f.id}  {f.describe()}" + (f"  （{f.source}）" if f.source else "")
+        out.print(escape(said), highlight=False, soft_wrap=True)

@@ -25,11 +25,25 @@ from typing import Any
 from auditor import pipeline
 from auditor.desk.coalesce import Coalesced
 from auditor.errors import STATE_INCOMPLETE_EXIT, AuditorError, StoreLockedError
-from auditor.game.confirm import EVENT_LABEL, Proposal, day_of
+from auditor.game.confirm import (
+    EVENT_LABEL,
+    Proposal,
+    Signature,
+    change_event,
+    day_of,
+    file_events,
+)
 from auditor.game.confirm import parse_closes as parse_closes  # the desk's form reads it
 from auditor.game.gamefile import DaySpec, Event, EventType, Game, ThreadKind, ThreadSpec
-from auditor.ledger.decisions import Recorded, add_card, decide, describe, state_text
-from auditor.ledger.held import answer_conflict, changed_days, mark_changed
+from auditor.ledger.decisions import (
+    Recorded,
+    add_card,
+    decide,
+    default_signer,
+    describe,
+    state_text,
+)
+from auditor.ledger.held import answer_conflict, changed_days, mark_changed, stated_results
 from auditor.ledger.ledger import NOT_CARDS, forum_spelling
 from auditor.ledger.policy import card_name, parse_time
 from auditor.report.records import Records
@@ -263,7 +277,8 @@ def answer_tally(game: Game, day: int, answer: str, *, by: str, reports: Path) -
     with deciding(game), game_store(game) as store:
         asked = pipeline.open_questions(game, store)
         at = pipeline.game_now(game, store) or datetime.now(game.timezone)
-        said = answer_conflict(store, asked, day, answer, by=by, at=at.isoformat())
+        stated = stated_results(current_game(game), day) if answer == "count" else []
+        said = answer_conflict(store, asked, day, answer, by=by, at=at.isoformat(), stated=stated)
     return done(said, rewrite_report(game, reports))
 
 
@@ -347,6 +362,46 @@ def proposals(game: Game) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def confirmed_events(game: Game) -> list[dict[str, object]]:
+    """The events the game file states (confirmed, added or written by hand), as the desk
+    lists them to edit or withdraw (改 / 撤销): id, text, where it came from, its player,
+    day, time and how as the form starts with them."""
+    current = current_game(game)
+    out: list[dict[str, object]] = []
+    for f in file_events(game):
+        e = f.event
+        out.append(
+            {
+                "id": f.id,
+                "text": f.describe(),
+                "source": f.source,
+                "player": e.player,
+                "day": day_of(Proposal("event", e, ""), current.days),
+                "at": _local(e.at.astimezone(game.timezone)) if e.at is not None else "",
+                "how": e.how or "",
+                "type": e.type.value,
+            }
+        )
+    return out
+
+
+def change_confirmed_event(
+    game: Game, ident: str, fix: dict[str, object] | None, *, by: str, reports: Path
+) -> tuple[Done, Game]:
+    """改 (``fix``) or 撤销 (``fix`` None) an event the game file states
+    (:func:`~auditor.game.confirm.change_event`, what ``auditor events --edit`` /
+    ``--withdraw`` runs), signed by the signed-in director on the game's clock; the
+    days it changed locked until the check (:func:`mark_answer`), the report rewritten."""
+    before = current_game(game)
+    with GAME_FILE, game_store(game) as store:
+        signer = default_signer(game, by)
+        now = pipeline.game_now(game, store) or datetime.now(game.timezone)
+        said = change_event(before, ident, fix, Signature(signer, now))
+    fresh = pipeline.open_game(game.path)
+    changed = mark_answer(before, fresh, said.split("（", 1)[0], by)
+    return replace(done(said, rewrite_report(fresh, reports)), changed=changed), fresh
 
 
 def _close_asked(waiting: Sequence[Proposal], current: Game) -> dict[int, str]:
@@ -636,6 +691,8 @@ def run_audit(
         locked = code == StoreLockedError.exit_code
         if not locked or time.monotonic() - waited_since >= LOCK_PATIENCE:
             break
+        if on_progress is not None:  # (the page says it waits, not 正在启动 for minutes)
+            on_progress({"stage": "wait"})
         time.sleep(LOCK_RETRY)
     if code in (0, 1) and lines:  # 1: the crawl was incomplete, the report written
         return audit_line(summary_line(lines), desk=True)

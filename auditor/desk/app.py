@@ -106,7 +106,13 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-STAGES = {"start": "正在启动", "crawl": "抓取", "check": "检查", "report": "写报告"}
+STAGES = {
+    "start": "正在启动",
+    "wait": "等另一个运行结束",  # (queued behind a run holding the game's lock)
+    "crawl": "抓取",
+    "check": "检查",
+    "report": "写报告",
+}
 
 
 @dataclass(slots=True)
@@ -122,6 +128,7 @@ class AuditJob:
     current: int | None = None  # the thread being read
     total: int = 0  # the game's threads once the crawl has read the board list
     count: Callable[[], int] | None = None  # how to find that out
+    recheck: bool = False  # the checks again from the stored posts after an answer (no crawl)
 
     def heard(self, data: Mapping[str, Any]) -> None:
         """One line of ``auditor audit --progress-json``."""
@@ -149,6 +156,10 @@ class AuditJob:
             page, total = threads[self.current]
             now = {"tid": self.current, "page": page, "total": total}
         line = STAGES.get(self.stage, self.stage)
+        if self.recheck and self.stage in ("start", "wait", "check"):
+            # (a re-check after an answer says so while it waits or starts: the director
+            # was told 「正在重新检查」, and the page agrees)
+            line = "正在重新检查（不抓取）" + ("：等另一个运行结束" if self.stage == "wait" else "")
         if self.pages:
             line += f" · 已读 {self.pages} 页 · 帖子 {len(threads)}/{known}"
         if self.stage == "crawl" and now:
@@ -554,6 +565,7 @@ class DeskApp:
         ctx = desk_context(self.desk, slug, game, WHO_SLOT, recs, filters, last)
         ctx["proposals"] = actions.proposals(game)
         ctx["asked"] = asked_by_day(recs, ctx["proposals"])
+        ctx["file_events"] = actions.confirmed_events(game)
         ctx["histories"] = actions.histories(game)
         problem = actions.rewrite_problem(game)
         ctx["flash"] = (
@@ -815,7 +827,7 @@ class DeskApp:
             if job is not None and job.state == "running":
                 return False
             said = "正在抓取和检查…" if crawl else "答案改了游戏状态：正在重新检查（不抓取）…"
-            job = AuditJob(state="running", message=said, started=time.time())
+            job = AuditJob(state="running", message=said, started=time.time(), recheck=not crawl)
             job.count = lambda: actions.thread_count(game)
             self.desk.jobs[slug] = job
 
@@ -924,6 +936,7 @@ def create_app(
         Route("/g/{slug}/dismiss", app.dismiss_post, methods=["POST"]),
         Route("/g/{slug}/reject", partial(corrections.reject_post, app), methods=["POST"]),
         Route("/g/{slug}/add", partial(corrections.add_post, app), methods=["POST"]),
+        Route("/g/{slug}/event", partial(corrections.event_post, app), methods=["POST"]),
         Route("/g/{slug}/audit", app.audit_post, methods=["POST"]),
         Route("/g/{slug}/audit/status", app.audit_status),
         Route("/g/{slug}/post", partial(post_page.show, app), methods=["GET"]),
@@ -1090,6 +1103,7 @@ def desk_context(
         "csrf": "",
         "proposals": [],
         "asked": [],  # (fresh_page: asked_by_day, the questions first on the page)
+        "file_events": [],  # (fresh_page: the game file's events, to 改 / 撤销)
         "discovers": game.discovers,  # threads, days and events read from the forum
     }
 
@@ -1107,19 +1121,18 @@ def asked_by_day(recs: Records, proposals: Sequence[Mapping[str, object]]) -> li
     """What the director must answer, by day (fh42 item 7: first on the desk, above every
     card): each day's posts not read (未读懂的公告, the day :mod:`auditor.ledger.held` placed
     them in) and proposals to confirm, the days in order, those of no day last."""
-    day_of_post = {
-        str(i["ident"]): q["day"]
-        for q in recs.questions
-        for i in q["items"]
-        if i["kind"] == "unread"
-    }
+    placed = {(i["kind"], str(i["ident"])): q["day"] for q in recs.questions for i in q["items"]}
     groups: dict[int | None, Asked] = {}
     for u in (recs.game_state or {}).get("unread") or []:
-        day = day_of_post.get(str(u["pid"]))
+        day = placed.get(("unread", str(u["pid"])))
         groups.setdefault(day, Asked(day)).unread.append(u)
     for p in proposals:
-        day = p["day"] if isinstance(p["day"], int) else None
-        groups.setdefault(day, Asked(day)).proposals.append(p)
+        # (the day its question is about, as held placed it: a substitute or a night death
+        # proposed at night is the next day's — session 47, 老贺's 替补 at 12-04 22:00 was
+        # listed under 第1天; else the day its item falls in)
+        day = placed.get(("proposal", str(p["id"])), p["day"])
+        key = day if isinstance(day, int) else None
+        groups.setdefault(key, Asked(key)).proposals.append(p)
     return [groups[d] for d in sorted(groups, key=lambda d: (d is None, d or 0))]
 
 

@@ -26,28 +26,35 @@ if TYPE_CHECKING:
 
 
 def dismiss_unread(
-    game: Game, pid: int, *, by: str, reports: Path, answer: str = "not_announcement"
+    game: Game, pids: list[int], *, by: str, reports: Path, answer: str = "not_announcement"
 ) -> actions.Done:
-    """:func:`pipeline.dismiss` signed by the signed-in director (``answer``: 不是公告 or
-    读对了 / 已处理); the report rewritten."""
+    """:func:`pipeline.dismiss` of each listed post, signed by the signed-in director
+    (``answer``: 不是公告 or 读对了 / 已处理); the report rewritten once."""
+    said: list[str] = []
     with actions.game_store(game) as store:
-        said = pipeline.dismiss(game, store, pid, by=by, answer=answer)
-    return actions.done(said, actions.rewrite_report(game, reports))
+        for pid in pids:
+            said.append(pipeline.dismiss(game, store, pid, by=by, answer=answer))
+    message = said[0] if len(said) == 1 else f"{len(said)} 条帖子：" + "；".join(said)
+    return actions.done(message, actions.rewrite_report(game, reports))
 
 
 async def dismiss_post(app: DeskApp, request: Request) -> Response:
+    """读对了 / 已处理 or 不是公告 for a listed post (``pid``), or 读对了 for every post a
+    day lists (``pids``: one tap for a day's result tables the game already holds)."""
     got = await app.guarded(request)
     if isinstance(got, Response):
         return got
     game, slug, who, form = got
-    raw = str(form.get("pid", "")).strip()
-    if not raw.isdecimal():
-        app.flash(request, "error", f"pid 应当是数字：{raw}")
+    raw = [x.strip() for x in str(form.get("pids") or form.get("pid", "")).split(",")]
+    bad = [x for x in raw if not x.isdecimal()]
+    if bad or not raw:
+        app.flash(request, "error", f"pid 应当是数字：{'、'.join(bad)}")
         return app.back(slug, form, "#state-problems")
     answer = str(form.get("answer", "")).strip() or "not_announcement"
+    pids = [int(x) for x in raw]
     try:
         done = await run_in_threadpool(
-            dismiss_unread, game, int(raw), by=who, reports=app.desk.reports, answer=answer
+            dismiss_unread, game, pids, by=who, reports=app.desk.reports, answer=answer
         )
     except AuditorError as exc:
         app.flash(request, "error", str(exc))
@@ -179,4 +186,52 @@ def fields_of(form: Mapping[str, object]) -> dict[str, object]:
         value = str(form.get(name, "")).strip()
         if value in ("yes", "no"):
             fix[name] = value == "yes"
+    return fix
+
+
+async def event_post(app: DeskApp, request: Request) -> Response:
+    """改 or 撤销 an event the game file states (the desk's ``auditor events --edit`` /
+    ``--withdraw``): 撤销 only with its second, confirming button (``sure``)."""
+    got = await app.guarded(request)
+    if isinstance(got, Response):
+        return got
+    game, slug, who, form = got
+    ident = str(form.get("id", "")).strip()
+    anchor = "#file-events"
+    try:
+        if str(form.get("withdraw", "")) == "yes":
+            if str(form.get("sure", "")) != "yes":
+                raise AuditorError("撤销要再点一次「确定撤销」")
+            fix = None
+        else:
+            fix = event_fields(form)
+        done, fresh = await run_in_threadpool(
+            actions.change_confirmed_event, game, ident, fix, by=who, reports=app.desk.reports
+        )
+    except AuditorError as exc:
+        app.flash(request, "error", str(exc))
+        return app.back(slug, form, anchor)
+    app.desk.games[slug] = fresh  # the game file is the record now
+    app.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
+    kind_said, text = app.said(done, game_file=True)
+    app.flash(request, kind_said, text + app.rechecked(fresh, slug, done))
+    return app.back(slug, form, anchor)
+
+
+def event_fields(form: Mapping[str, object]) -> dict[str, object]:
+    """What the 改 form of a confirmed event changes: a field left as it started (sent back
+    as ``<name>_was``) is no change."""
+    fix: dict[str, object] = {}
+    for name in ("player", "how", "day", "at"):
+        value = str(form.get(name, "")).strip()
+        if not value or value == str(form.get(f"{name}_was", "")).strip():
+            continue
+        if name == "day":
+            if not value.isdecimal():
+                raise AuditorError(f"天数应当是数字：{value}")
+            fix[name] = int(value)
+        elif name == "at":
+            fix[name] = actions.parse_closes(value)
+        else:
+            fix[name] = value
     return fix

@@ -1147,3 +1147,157 @@ def _plain_where(text: str, key: str) -> str:
     except (IndexError, TypeError, AttributeError):
         return f"{day}："
     return f"{day}的环节{phase.get('number')}（{phase.get('name', '')}）："
+
+
+@dataclass(frozen=True, slots=True)
+class FileEvent:
+    """An ``[[event]]`` the game file states (confirmed, added or written by hand), as the
+    desk and ``auditor events`` list it: ``id`` names it for an edit or a 撤销
+    (``E`` and a digest of what it states: a stale page's id no longer matches)."""
+
+    id: str
+    index: int  # its place among the file's [[event]] tables
+    event: Event
+    source: str  # the table's comment: where it came from, who confirmed or changed it
+
+    def describe(self) -> str:
+        return Proposal("event", self.event, "").describe()
+
+
+def _event_id(e: Event) -> str:
+    key = f"{e.type.value}:{e.player}:{_iso(e.at)}:{e.how}:{e.value}:{e.pid}"
+    return "E" + hashlib.sha1(key.encode()).hexdigest()[:8].upper()
+
+
+def _raw_time(raw: Mapping[str, object], key: str, game: Game) -> datetime | None:
+    value = raw.get(key)
+    return _zoned(value, game) if value is not None else None
+
+
+def file_events(game: Game) -> list[FileEvent]:
+    """The events the game file at ``game.path`` states, in the file's order, each with the
+    id an edit or a 撤销 names it by."""
+    import tomlkit
+
+    doc = tomlkit.parse(game.path.read_text(encoding="utf-8-sig"))
+    tables = doc.get("event") or []
+    out: list[FileEvent] = []
+    for i, table in enumerate(tables):
+        raw = table.unwrap()
+        pid = raw.get("pid")
+        e = Event(
+            _choice(EventType, raw.get("type")),  # type: ignore[arg-type]
+            str(raw.get("player", "")),
+            _raw_time(raw, "at", game),
+            None if raw.get("how") is None else str(raw["how"]),
+            _raw_time(raw, "until", game),
+            None if raw.get("value") is None else str(raw["value"]),
+            None if raw.get("by") is None else str(raw["by"]),
+            pid=int(pid) if isinstance(pid, int) else None,
+            announced=_raw_time(raw, "announced", game),
+        )
+        said = table.trivia.comment.lstrip("#").strip()
+        out.append(FileEvent(_event_id(e), i, e, said))
+    return out
+
+
+def _file_event(game: Game, ident: str) -> FileEvent:
+    key = ident.strip().upper()
+    found = next((f for f in file_events(game) if f.id == key), None)
+    if found is None:
+        raise ProposalError(
+            f"游戏文件里没有编号 {key} 的事件（可能刚被别的导演改过或撤销了：刷新页面，"
+            "或用 auditor events 游戏文件 看现在的编号）"
+        )
+    return found
+
+
+def edited_event(game: Game, ident: str, fix: Mapping[str, object]) -> tuple[FileEvent, Event]:
+    """A confirmed event (:func:`file_events`) as the director corrects it: ``fix`` holds
+    any of ``player``, ``day`` (:func:`_on_day`: a night death or a 替补 at that day's
+    opening, a vote-out at its close), ``at`` and ``how``; ``game`` is the game as it stands
+    (its days, discovered or stated).  Refused when nothing changes."""
+    found = _file_event(game, ident)
+    new = found.event
+    player = fix.get("player")
+    if player is not None and player != new.player:
+        if player not in game.players:
+            raise ProposalError(
+                f"{player} 不是这局的玩家（游戏文件 [players]：{'、'.join(game.players)}）"
+            )
+        new = replace(new, player=str(player))
+    if fix.get("how") is not None:
+        how = str(fix["how"])
+        allowed = EVENT_HOW.get(new.type, ())
+        if how not in allowed:
+            ok = "、".join(allowed) or "不填"
+            raise ProposalError(f"{EVENT_LABEL[new.type]}的方式不能是 {how}：可以是 {ok}")
+        new = replace(new, how=how)
+    if fix.get("day") is not None:
+        new = _on_day(new, game, int(str(fix["day"])))
+    if fix.get("at") is not None:
+        new = replace(new, at=_zoned(fix["at"], game))
+    if new.announced is not None and new.at is not None and new.announced < new.at:
+        new = replace(new, announced=None)  # moved past its post: when announced is unknown
+    if new == found.event and new.announced == found.event.announced:
+        raise ProposalError(f"没有改动：{found.describe()}")
+    return found, new
+
+
+def write_event_edit(game: Game, found: FileEvent, new: Event, signed: Signature) -> str:
+    """The file's ``[[event]]`` ``found`` replaced by ``new`` in place (every other table and
+    comment kept); its comment keeps where it came from and adds who changed what, when
+    (「更正：老贺 于 … 改为 …（原为 …）」).  Returns what was done, in words."""
+    import tomlkit
+
+    doc = tomlkit.parse(game.path.read_text(encoding="utf-8-sig"))
+    arr = doc["event"]
+    was, now = found.describe(), Proposal("event", new, "").describe()
+    table = _event_table(new)
+    record = f"更正：{signed.by} 于 {signed.at.strftime('%Y-%m-%d %H:%M')} 改为 {now}（原为 {was}）"
+    table.comment(f"{found.source}；{record}" if found.source else record)
+    arr[found.index] = table
+    _replace(game.path, tomlkit.dumps(doc), check=True)
+    return f"已改：{now}（原为 {was}；{signed.by} 于 {signed.at.strftime('%Y-%m-%d %H:%M')}），已写进游戏文件"
+
+
+def write_event_withdrawal(game: Game, found: FileEvent, signed: Signature) -> str:
+    """The file's ``[[event]]`` ``found`` taken out (撤销); a comment at the file's end keeps
+    the record: what it said, where it came from, who withdrew it and when.  Returns what
+    was done, in words."""
+    import tomlkit
+    from tomlkit.items import AoT
+
+    doc = tomlkit.parse(game.path.read_text(encoding="utf-8-sig"))
+    arr = doc["event"]
+    assert isinstance(arr, AoT)
+    when = signed.at.strftime("%Y-%m-%d %H:%M")
+    said = found.describe()
+    del arr[found.index]
+    if not len(arr):
+        del doc["event"]
+    source = f"（{found.source}）" if found.source else ""
+    doc.add(tomlkit.nl())
+    doc.add(tomlkit.comment(f"已撤销的事件：{said}{source}——{signed.by} 于 {when} 撤销"))
+    text = tomlkit.dumps(doc)
+    _replace(game.path, text if text.endswith("\n") else text + "\n", check=True)
+    again = (
+        f"。帖子 pid {found.event.pid} 里读出的这一项下次可能又列在待确认里：读错了的点「不对，不要」"
+        if found.event.pid is not None
+        else ""
+    )
+    return f"已撤销：{said}（{signed.by} 于 {when}），已从游戏文件去掉，记录留在文件末尾的注释里{again}"
+
+
+def change_event(
+    game: Game, ident: str, fix: Mapping[str, object] | None, signed: Signature
+) -> str:
+    """Edit (``fix``: :func:`edited_event`) or, with ``fix`` None, withdraw (撤销) the
+    confirmed event ``ident`` of the game file, signed; ``game`` is the game as it stands
+    (the file and what discovery adds: its days place a 第几天).  What ``auditor events
+    --edit`` / ``--withdraw`` and the desk's 改 / 撤销 run.  Returns what was
+    done, in words."""
+    if fix is None:
+        return write_event_withdrawal(game, _file_event(game, ident), signed)
+    found, new = edited_event(game, ident, fix)
+    return write_event_edit(game, found, new, signed)

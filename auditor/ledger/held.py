@@ -19,7 +19,7 @@ import json
 import re
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Protocol
 
 from auditor.errors import AuditorError
@@ -128,8 +128,11 @@ def mark_changed(store: Store, days: Iterable[int], what: str, by: str | None) -
     the next check (the desk starts one at once; :func:`changed_words`).  Returns the days."""
     mark = check_mark(store)
     marked = sorted(set(days))
+    # (when: a check spends the mark only if its run began after the answer — an audit
+    # already running read the game file before it, and judged the day as it was)
+    at = datetime.now(UTC).isoformat(timespec="seconds")
     for day in marked:
-        value = {"mark": mark, "what": what, "by": by or ""}
+        value = {"mark": mark, "what": what, "by": by or "", "at": at}
         store.set_state(f"{CHANGED}{day}", json.dumps(value, ensure_ascii=False))
     return marked
 
@@ -149,6 +152,7 @@ def answer_conflict(
     *,
     by: str,
     at: str,
+    stated: Sequence[str] = (),
 ) -> str:
     """Answer day ``day``'s 计票待核对 (``answer``: a key of :data:`TALLY_ANSWERS`) among
     the days' open ``questions``, signed ``by``; returns what is said.  The answer stands
@@ -162,7 +166,14 @@ def answer_conflict(
         answer_tally(store, day, answer, q.text, by, at)
     left = [q for q in questions.get(day, []) if q.kind != "conflict"]
     said = f"已记下：第{day}天{TALLY_ANSWERS[answer]}（{by}）"
-    if answer == "count":
+    if answer == "count" and stated:
+        # (a result the file states already — a confirmed sheriff, a vote-out — is changed
+        # where it stands, never added twice: 补上 refuses a second one)
+        said += (
+            f"。游戏文件里已经写了：{'；'.join(stated)}。和计票不同的，请在审计台「改或撤销已确认的事件」里"
+            "改它（或 auditor events 游戏文件 --edit 编号 --player 玩家），公告按游戏文件写"
+        )
+    elif answer == "count":
         said += (
             "。游戏文件里记的结果和计票不同时，请更正那个事件（审计台「补上漏读的一天或一个事件」，"
             "或 auditor game 游戏文件 --add event …），公告按游戏文件写"
@@ -176,14 +187,33 @@ def answer_conflict(
     return said
 
 
+def stated_results(game: Game, day: int) -> list[str]:
+    """The day's results the game file states (a sheriff, a vote-out), in words: what a
+    「计票是对的」 answer must change where it stands (:func:`answer_conflict`)."""
+    from auditor.game.gamefile import load_game
+
+    results = [
+        Proposal("event", e, "")
+        for e in load_game(game.path).events
+        if e.type is EventType.SHERIFF or (e.type is EventType.ELIMINATED and e.how == "vote")
+    ]
+    return [p.describe() for p in results if day_of(p, game.days) == day]
+
+
 def day_answers(store: Store) -> DayAnswers:
     """The days changed since the last check (a mark of an older check is spent: that check
     judged the day as answered) and the answered 计票待核对."""
     mark = check_mark(store)
+    began = _last_check_began(store)
     changed: dict[int, str] = {}
     for key, raw in store.state_values(CHANGED).items():
         value = _loaded(raw)
-        if value is not None and value.get("mark") == mark:
+        if value is None:
+            continue
+        # (an older check's mark is spent only by a check begun at or after the answer:
+        # one that was running already read the game file before it)
+        spent = value.get("mark") != mark and (began or "") >= value.get("at", "")
+        if not spent:
             changed[int(key.removeprefix(CHANGED))] = value.get("what", "")
     tallies: dict[int, dict[str, str]] = {}
     for key, raw in store.state_values(TALLY_ANSWER).items():
@@ -191,6 +221,19 @@ def day_answers(store: Store) -> DayAnswers:
         if value is not None:
             tallies[int(key.removeprefix(TALLY_ANSWER))] = value
     return DayAnswers(changed, tallies)
+
+
+def _last_check_began(store: Store) -> str | None:
+    """When the run of the last finished check began (UTC, the runs table's clock): an
+    ``audit`` or a ``check`` that ended ok or with the crawl incomplete."""
+    runs = [
+        r
+        for r in store.runs()
+        if r.command in ("audit", "check")
+        and r.finished_at is not None
+        and r.status in ("ok", "incomplete")
+    ]
+    return runs[-1].started_at if runs else None
 
 
 def _loaded(raw: str) -> dict[str, str] | None:

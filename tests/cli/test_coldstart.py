@@ -654,6 +654,7 @@ def test_the_help_lists_every_command_in_the_order_it_always_had(tmp_path: Path)
         "posts",
         "audit",
         "game",
+        "events",  # (session 47: 改 / 撤销 a confirmed event)
         "decide",
         "card",
         "ledger",

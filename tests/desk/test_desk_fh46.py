@@ -135,3 +135,27 @@ def test_a_proxy_ballot_counted_is_not_listed_as_unread(tmp_path: Path) -> None:
     assert "帖子 205 的 8 楼" not in line.stdout, line.stdout
     unread = _ids(game, "unread")
     assert "pid 1060" not in unread and "pid 1070" in unread, unread
+
+
+def test_count_is_right_names_the_sheriff_she_confirmed(tmp_path: Path) -> None:
+    """「计票是对的」 on day 1, whose sheriff 奶茶妹 the game file states (she confirmed the
+    announcement; the tally elects 虾饺): the answer names that event and says to change it
+    where it stands (改或撤销已确认的事件 / auditor events --edit) — 补上 would be a second
+    sheriff."""
+    game = fh46_game(tmp_path / "g", night=1)
+    assert auditor("audit", game.name, cwd=game.parent).returncode in (0, 7)
+    said = auditor(
+        "game",
+        game.name,
+        "--tally-answer",
+        "计票是对的",
+        "--day",
+        "1",
+        "--by",
+        "阿May",
+        cwd=game.parent,
+    )
+    assert said.returncode == 0, said.stderr
+    assert "游戏文件里已经写了：警长：奶茶妹" in said.stdout, said.stdout
+    assert "改或撤销已确认的事件" in said.stdout and "auditor events" in said.stdout
+    assert "补上漏读的一天或一个事件" not in said.stdout

@@ -213,3 +213,40 @@ def test_the_index_names_each_game_and_shows_its_path(sample: Path, tmp_path: Pa
             assert all(t.split("：", 1)[1] not in links for t in shown)
         finally:
             phone.quit()
+
+
+def test_a_notice_upgraded_to_a_card_keeps_why(sample: Path, tmp_path: Path) -> None:
+    """fh46c: a 废票 notice upgraded to 黄牌 had no place to say why — the notice's form has
+    the note, as a card's has, sent with the colour's one tap.  (Last in the module: it
+    decides on the shared sample.)"""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from auditor import pipeline
+    from auditor.report.records import build_records
+
+    with desk_server(sample) as srv:
+        phone = _driver(tmp_path, 390, 844)
+        try:
+            _phone(phone)
+            _login(phone, srv.base, srv.slug, "导演")
+            card = phone.find_elements(By.CSS_SELECTOR, "#notices article.notice")[0]
+            ident = card.get_attribute("data-id")
+            note = card.find_element(By.CSS_SELECTOR, "input.note")
+            phone.execute_script("arguments[0].scrollIntoView({block: 'center'});", note)
+            note.send_keys("规则说没投票给黄牌，废票也算")
+            yellow = card.find_element(By.CSS_SELECTOR, 'button[value="recolour-yellow"]')
+            yellow.click()
+            line = WebDriverWait(phone, 60).until(
+                lambda d: d.find_elements(By.CSS_SELECTOR, f"#draft-{ident}.done p.result")
+            )[0]
+            assert "error" not in (line.get_attribute("class") or ""), line.text
+            g = pipeline.open_game(sample)
+            with pipeline.open_store(g) as store:
+                decided = build_records(pipeline.current(g, store), store).decided
+            mine = next(d for d in decided if str(d["id"]) == ident)
+            assert mine["decision"] == "approve" and mine["card"] == "yellow", mine
+            assert "废票也算" in str(mine["note"]), mine
+            assert _severe(phone) == []
+        finally:
+            phone.quit()

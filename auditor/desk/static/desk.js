@@ -228,6 +228,14 @@
     var toast = document.getElementById("toast");
     var id = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : "";
     var target = id ? document.getElementById(id) : null;
+    // an answer that left nothing to ask (全部确认, the last 确认): 待确认 went below the
+    // cards, far from where the tap was; the result stays at the top, where the questions
+    // were, before the queue (fh46c item 5)
+    var queue = document.getElementById("queue-summary");
+    if (target && id === "proposals" && queue &&
+        (queue.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+      target = queue;
+    }
     if (toast && target && target.parentNode && !target.contains(toast)) {
       target.parentNode.insertBefore(toast, target);
       toast.scrollIntoView({ block: "start" });
