@@ -165,6 +165,11 @@ def read(rec: dict[str, Any], patterns: Patterns) -> list[dict[str, Any]]:
         # a 杀人贴 in day N's thread tells the night after day N: day N+1's (README
         # convention 2; discovery puts a night's posts on the next day's first 环节)
         after = True
+    if rec["preset"] == "killbar7" and kind == "vote" and posted.astimezone(TZ).hour >= 20:
+        # a night told at its end (20:00, 遗言 20:00–24:00) in the ended day's vote thread
+        # (the sets' README: killbar7 night posts are in the ended day's vote thread): the
+        # night after day N, day N+1's — discovery's ``_night_end`` places it so by its time
+        after = True
     out: list[dict[str, Any]] = []
     phase = classify(rec.get("thread_title", ""), rec["preset"]).phase
     for a in patterns.find(text):

@@ -239,7 +239,7 @@ _NIGHT_N = lazy(rf"第\s*({_NUM})\s*个?\s*(?:夜晚|夜|晚)")
 # the venue a player leaves or is sent from, by its kind of place: a vehicle, a building or a
 # room, a company or a team (飞机, 车队, 宴会厅, 展厅, 楼, 船) — its last character ending the word
 _VENUE = (
-    r"[\u4e00-\u9fff]{0,3}?(?:机|车|船|舰|厅|楼|馆|堂|室|房|屋|院|店|园|营|队|团|局|村|城|镇|岛)"
+    r"[\u4e00-\u9fff]{0,3}?(?:机|车|船|舰|厅|楼|馆|堂|室|房|屋|院|店|园|营|队|团|局|村|城|镇|岛|场)"
     r"(?![\u4e00-\u9fff])"
 )
 # (cause, pattern) for eliminations; the first that matches a span says how
@@ -273,7 +273,7 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         # day's — a place a player is in (:data:`_VENUE`), never the theme's own verb (被请下餐桌:
         # the game file's leaving words, tests/game/test_discover_report_lists.py)
         rf"|被[^，。\s]{{0,3}}?(?:请|移|赶)(?:下|出)了?(?={_VENUE})"
-        r"|被人?票(?:走|死|出)|(?<![改投])票死|被[^，。]{0,6}?投(?:进|下|入|到)了?|被[^，。]{0,4}?(?:处决|处刑|绞死|吊死|流放|驱逐)|(?:送|押)上了?绞刑架",
+        r"|被人?票(?:走|死|出)|(?<![改投])票死|伏诛|逐之|被[^，。]{0,6}?投(?:进|下|入|到)了?|被[^，。]{0,4}?(?:处决|处刑|绞死|吊死|流放|驱逐)|(?:送|押)上了?绞刑架",
     ),
     (
         "night",
@@ -312,7 +312,11 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|(?:应声)?倒地|应声(?:而)?倒|没能?(?:熬|撑|挺|活|扛)(?:过|下)(?:去|来)|没能(?:看到|见到|等到)[^，。]{0,8}?(?:太阳|天亮|黎明|明天|早晨)"
         r"|被[^，。]{0,4}?(?:扔|丢|推|抛|踢|赶|掀|卷)(?:下|进|入|到|走|出)了?|再也没(?:有)?(?:回来|醒来|睁开)"
         # slang and dialect: 寄了, 嘎了, 凉了, 领盒饭, 被送走了; 四川话 遭了 (X 遭了: done for)
-        r"|(?<=\S)\s?(?:寄|嘎|噶|凉|(?<=[\u4e00-\u9fff])遭)了(?=\s*(?:$|[。，,！!~～\s]))|领了?盒饭|被送走了?|被?整没了"
+        r"|(?<=\S)\s?(?:寄|嘎|噶|凉|挂(?:掉)?|(?<=[\u4e00-\u9fff])遭)了(?=\s*(?:$|[。，,！!~～ㄋ…\s]))|领了?盒饭|被送走了?|被?整没了"
+        # a life lost, its noun the object (丢了命, 没了性命, 把命丧, 把小命断送了): 命 taken away
+        r"|(?<![差险])(?:丢|没|丧|断|送)(?:了|掉了?)\s*(?:小|性)?命|把(?:小|性)?命(?:丢|丧|断|送)(?:了|掉)?"
+        # 文言: 夜毙 (the clause ends on 毙: 红袍夜毙。)
+        r"|(?<=[\u4e00-\u9fff])(?<![击枪])毙(?=\s*(?:$|[。，,！!；;]))"
         r"|(?:(?<=\S)\s?|^)卒(?=\s*(?:$|[。，,！!]))"
         # leaving the theme's venue for good (退市, 下船, 退场): a verb of leaving (离 / 退 / 撤 /
         # 搬 / 下) with the venue's one-character object — the seat, the table, the lease, the
@@ -325,6 +329,9 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|(?:也)?(?:没能|未能|没有)幸免|冤死|难逃一劫|领了?便当|归天|去世|离世|逝世|告别了?(?:本局|游戏|舞台|这个世界)|遇难|死讯|噩耗"
         r"|离开了?(?:我们|这个世界|人世|人间)|永远(?:地)?闭上了?(?:双眼|眼睛)|再也没能(?:醒来|回来|起来|睁开)"
         r"|(?:出|死|走|走掉|倒下)的(?:是|为)|(?<=\S)的(?:尸体|遗体)|尸体\s*[:：]"
+        # a label of loss heading its line (丢件：X, 遗失：X, 缺考：X): the theme's word for a
+        # seat lost, by its head (丢 / 遗失 / 缺) — not a ballot's (丢票) nor one out of touch (失联)
+        r"|(?:^|(?<=[\s】\]]))(?:丢|遗失|缺)(?![票钱分])[\u4e00-\u9fff]{0,2}?\s*[:：](?=\s*[^\s无没])"
         r"|被[^，。]{0,6}?(?:送|架|绑|押)上了?(?:跳板|船舷|锚链|刑场|绞刑架|断头台)"
         # 文言: X 殁, X 亡 (死亡 and 阵亡 above; 已亡 a state)
         r"|殁|(?<![死阵身伤逃灭存兴流])亡(?![命魂灵者故])"
@@ -389,8 +396,11 @@ _SHERIFF_OBJECT = lazy(
     r"|警长(?:之位|身份|职位|职务)?\s*(?:随机)?\s*(?:移交|转交|交|传)(?:给|予|至)?(?:了)?"
     # 景泰蓝是警长，殉职移交给……斗彩 (the badge unnamed, the pause a director's)
     r"|殉职\s*[，,]?\s*(?:移交|转交|交)(?:给|予|畀|于)?"
-    # 警长给 X, 文言 传位于 X, 粤 交畀 X
+    # 警长给 X, 文言 传位于 X, 粤 交畀 X; the office's token (警长的印子给了 X, 警长徽章给
+    # X, 警长之印付 X, a theme's 警长件转交：X): the thing of the office given on
     r"|警长\s*给|传位(?:于|给|予)?|交畀"
+    r"|警长\s*(?:[的之](?![^，。]{0,2}?票)[\u4e00-\u9fff]{1,2}?|徽章?|件|印)\s*"
+    r"(?:移交|转交|转寄|交|传|给|付)(?:给|予|与|于)?(?:了)?(?:给)?\s*[:：]?"
     # the office by the theme's word for its power of command (指挥权移交 X, 带队权交给 X,
     # 队长权): the one power a player hands on is the badge — never a right of a moment
     # or of every player (决定权, 选择权, 话语权, 使用权, 投票权, 发言权)
@@ -462,7 +472,11 @@ _LEAVING = r"离场|退场|下线|下船|落水|停牌|退市|出局|离开|死�
 _QUIET_EVE = r"平安夜(?!\s*(?:晚上|当天|那天|\d|[零一二两三四五六七八九十]{1,3}\s*[点时]|关|截止))"
 _NO_DEATH = lazy(
     _QUIET_EVE
-    + r"|(?:无人|没有人|没人|无玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去|死(?=\s*(?:[。！!，,]|$))|殒命|丧命)"
+    + r"|(?:无人|没有人|没人|无玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去|死掉|死(?=\s*(?:[。！!，,]|$))|殒命|丧命|出事)"
+    # the night's loss in the theme's words of a thing lost or a seat empty (昨夜无包裹丢失,
+    # 昨夜考场无人缺考, 夜间巡考：无人缺考) and the label of loss left empty (丢件：无)
+    rf"|(?:{_PAST_NIGHT})[^，。,；;]{{0,4}}?(?:无|没有)[\u4e00-\u9fff]{{0,3}}?(?:丢失|遗失|缺(?![点陷少乏])[\u4e00-\u9fff])"
+    r"|(?:^|(?<=[\s】\]]))(?:丢|遗失|缺)(?![票钱分])[\u4e00-\u9fff]{0,2}?\s*[:：]\s*(?:无|没有)(?=\s*(?:[。，,；;（(！!]|$))"
     r"|(?:昨夜|昨晚|夜里|夜)\s*[:：]?\s*(?:无事|无恙|太平)"
     r"|没有(?:任何)?(?:人|角色|玩家)[^，。,]{0,4}?(?:死亡|出局|被杀|倒下|死去)"
     r"|(?:昨夜|昨晚|今夜|本夜|夜里|夜晚|^\s*夜)[^，。,]{0,4}?平安(?!夜)"
@@ -500,7 +514,8 @@ _NO_DEATH = lazy(
 )
 # the 加速 requests by their count, a theme's word of up to four characters between (加速看房
 # 申请, 加速请求人数), never the delay's (加速或延时申请)
-_REQUESTS = r"加速(?:(?!延|或)[\u4e00-\u9fff]){0,4}?(?:申请|请求)(?:人数)?\s*[:：]?"
+# (… or the theme's early close asked: 提前交卷申请 4/7 — what asks the day closed earlier is a 加速)
+_REQUESTS = r"(?:加速|提前(?=[\u4e00-\u9fff]{0,4}?(?:申请|请求)))(?:(?!延|或)[\u4e00-\u9fff]){0,4}?(?:申请|请求)(?:人数)?\s*[:：]?"
 _ACCELERATED = lazy(
     # 加速的人数刚好是存活人数的一半 / 加速申请已过半: the count reached, not a rule
     r"加速(?:的|申请)?(?:人数)?[^，,。？?]{0,10}?(?:刚好|已经?|凑够了?|达到了)[^，,。？?]{0,10}?(?:一半|半数|过半)(?![^，,。]{0,4}(?:即|就|则|才))|"
@@ -526,9 +541,12 @@ _ACCELERATED = lazy(
     rf"|(?<=第)\s*{_NUM}\s*[天日]\s*[:：]\s*加速(?!申请|的人|需|要|请求)|[（(]\s*加速\s*(?=[，,）)])"
     # the requests' count said to reach half, in the next clause too, the theme's word
     # between (加速看房申请：5/9，超过一半): 030 / M39 申请人数大于等于存活人数的一半即判定加速成功
-    rf"|{_REQUESTS}[^，,。？?不没未差需须要才]{{0,8}}?[，,]?\s*(?:已经?|刚好)?\s*"
-    r"(?:(?:超过|超出|达到了?|够了?|满了?|大于等于|不少于)\s*(?:一半|半数|二分之一)|过半|半数以上)"
+    # (the living counted in a clause between: 加速申请五人，存活八人，超过半数)
+    rf"|{_REQUESTS}[^，,。？?不没未差需须要才]{{0,8}}?[，,]?\s*(?:存活[^，,。？?不没未]{{1,6}}[，,]\s*)?(?:已经?|刚好)?\s*"
+    r"(?:(?:超过|超出|达到?了?|够了?|满了?|大于等于|不少于|到了?)\s*(?:一半|半数|二分之一)|过半|半数以上)"
     r"(?![^，,。]{0,4}(?:即|就|则|才))"
+    # a grant said with its object (准许加速, 批准加速)
+    r"|(?<![不未没])(?:准许|批准|准予|同意)\s*加速"
 )
 # X 胜利 / X 获胜, and a bare X 胜 ending its clause (狼胜。 杀手胜。)
 _GAME_OVER = lazy(
@@ -561,7 +579,7 @@ _ADDRESS = r"同学|先生|女士|小姐|老师|选手|玩家|乘客|旅客"
 # what may stand between a name and the word it does (a bracket, a time, a manner)
 _SUBJECT_GAP = lazy(
     r"^(?:\s|[（(][^）)]*[）)]|[:：]|—+|…+|已|于[^，]{0,8}?|在[^，]{0,6}?|以[^，]{0,8}?|昨[日天夜晚]|今[日天早]"
-    r"|本[夜日]|当[夜晚日]|夜里|白天|晚上|夜间|昨晚|前[天夜]|被|遭|也|均|都|俱|皆|全都|实|确|是|则|便|又|亦|一并|一同|一起|随之|随即|立即|直接|同时|先后|相继|双双|一齐|齐齐|分别|因[^，]{0,6}?|触发|须|当场|"
+    r"|本[夜日]|当[夜晚日]|夜里|夜(?=$)|白天|晚上|夜间|昨晚|前[天夜]|被|遭|也|均|都|俱|皆|全都|实|确|是|则|便|又|亦|一并|一同|一起|随之|随即|立即|直接|同时|先后|相继|双双|一齐|齐齐|分别|因[^，]{0,6}?|触发|须|当场|"
     rf"{_NUM}\s*[个人位名]|\d+(?:\.\d+)?\s*票|\d{{1,2}}\s*/\s*\d{{1,2}}(?=\s*(?:票|出局|$))|(?:得到?|获得?)\s*{_NUM}\s*票|{_NUM}\s*票|\d{{1,2}}(?=\s)|上午|下午|中午|凌晨|傍晚"
     r"|(?<![A-Za-z])(?:is|was)(?![A-Za-z])|(?:票数|得票)?过半|最高票|没能|终于|不幸|依规则|将|的情侣|选择|应声|就"
     # a story's manner before its death word (随风逝, 溘然长逝, 含恨离场)
@@ -1146,9 +1164,9 @@ _LEAVES = r"离场|请假|退出|下场|换下|被替换|有事退出|有事"
 _COMES = r"上场|临时替补|替补|入场|换上|接替|顶替|顶上|代打"
 _SUB_CONTEXT = lazy(r"替补|替换|换人|请假|退出|离场")
 # a player away for good or a while, and any words of taking their place (issue 34)
-_AWAY = r"请了?假|转学|出差|退出|退赛|有事|掉线|离开|休假|缺席"
+_AWAY = r"请了?[长病事]?假|转学|出差|退出|退赛|有事|掉线|离开|休假|缺席"
 _TAKES_PLACE = (
-    r"替补|代替|暂代|代打|代(?!"
+    r"替补|代替|暂代|代打|替(?=(?:他|她)\s*(?:上|顶|接|坐))|代(?!"
     + _PROXY_ACT
     + r")|顶替|顶|接替|接手|接过|接|补上|补位|坐[^，,。]{0,4}?(?:位子|位置|座位)"
 )
@@ -1457,6 +1475,58 @@ def undone(sentence: str) -> bool:
 # --------------------------------------------------------------------------- names
 
 
+def _substitute_res(one: str) -> list[re.Pattern[str]]:
+    """The shapes of a substitute told in one clause, ``one`` a roster name's pattern."""
+    free = r"[^\s，。、：:（）()【】,;；!！?？由经|]"  # a substitute not on the list
+    # what may stand between the new player and the verb: 替补上场, 从环节三起, 临时
+    # (陶罐 顶号上位，接替 Y; 陶罐 换上，替下 Y: the newcomer's own words, then the verb)
+    # (a time or a manner between them is no name: 今天接替, 今天起替补, 永久替换)
+    between = r"(?:[从自][^，。,]{0,8}?起|即日起|(?:今天|今日|明天|本日)起?)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:顶号)?\s*(?:(?:上场|入场|进场|换上|上位)\s*[，,]?)?\s*(?:临时|暂时|来(?:了|啦|咯|喽)?)?\s*(?:作为替补)?\s*(?:永久|长期)?\s*(?:(?:用|以|使用)(?:本人|自己的?|新)?\s*(?:账号|帐号|马甲|ID))?"
+    # (来替 X: 替 before a name; X 替下/换下 Y: the commentator's, X on for Y; 代替离开的 Y)
+    verb = (
+        rf"(?:顶替|顶上了?|顶|接替|替补|替换|替下了?|换下了?|代替了?|暂代|代打|接手|接管了?"
+        rf"|替(?=\s*(?:{one})))\s*(?:(?:离开|退出|病倒|请假|出差|缺席|掉线)了?的)?"
+    )
+    return [
+        re.compile(
+            rf"(?P<new>{one}|(?:(?<=^)|(?<=[\s：:,，由])|(?<=替补))(?!替补){free}{{1,12}}?)\s*"
+            rf"{between}\s*{verb}\s*(?P<who>{one})"
+        ),
+        re.compile(
+            rf"(?P<who>{one})\s*(?:由|的替补(?:为|是))\s*(?:替补)?\s*"
+            rf"(?P<new>{one}|{free}{{1,12}}?)\s*(?:临时)?\s*(?:替补|接替|顶替|代替|替换|$|[，。])"
+        ),
+        re.compile(
+            rf"由\s*(?:替补)?\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:{_ADDRESS})?\s*(?:临时)?\s*"
+            rf"(?:{_STANDS_IN})(?!\s*(?:{one}))"
+        ),
+        re.compile(rf"(?P<new>{one})[^，。]{{0,6}}?接回"),
+        # 风铃 归队，笔筒 下场: the replaced back, the substitute off (not 出局（昨夜被刀）)
+        re.compile(
+            rf"(?P<new>{one})\s*(?:(?P<ret>归队|回归|(?:is|are)\s+back)|回来了?)\s*[，,、]?\s*(?P<who>{one}|(?(ret){free}{{1,8}}?|(?!)))\s*(?:下场|离场|退场|(?(ret)出局(?!{_HOW_SAID})|(?!)))"
+        ),
+        # a seat's new holder with the old one in its bracket under a label of change (换件
+        # 人：X（原 Y）, 替补：X（原 Y 位）) or the verb in the bracket (X（替补 Y）)
+        re.compile(
+            rf"(?:替|换(?!号)|补)[\u4e00-\u9fff]{{0,3}}\s*[:：]\s*(?P<new>{one}|{free}{{1,8}}?)\s*"
+            rf"[（(]\s*原\s*(?P<who>{one})\s*(?:的)?\s*(?:位置?|座位|号)?\s*[）)]"
+        ),
+        re.compile(
+            rf"(?P<new>{one}|{free}{{1,8}}?)\s*[（(]\s*(?:替补|顶替|接替|代替|替)\s*(?P<who>{one})\s*[）)]"
+        ),
+        re.compile(
+            rf"替补\s*(?P<new>{one}|{free}{{1,8}}?)\s*来?\s*(?:入场|上场|进场|加入|补位|接替|顶替|顶上|代替)(?!\s*(?:{one}))"
+        ),
+        _arrow_substitute(one, free),
+        # 替补：蚕豆 接 松果 / 蚕豆 代 腰果 (the sentence says 替补 or 请假: see substitutes)
+        re.compile(rf"(?P<new>{one})\s*(?:接|代|换)\s*(?P<who>{one})"),
+        # 瓜子回来了，蚕豆把签位还给他: the substitute gives the place back
+        re.compile(
+            rf"(?P<new>{one})\s*回来了?[，,\s]*(?P<who>{one})\s*把\s*(?:签位|位置|账号|号)\s*还给"
+        ),
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class _Name:
     player: str
@@ -1518,45 +1588,7 @@ class Patterns:
         self._one_a_line = re.compile(
             rf"(?:[-−–—*•·×✝†✗]+|\d{{1,2}}\s*[.、)])?\s*(?P<who>{named})\s*[。；;，,、]?"
         )
-        free = r"[^\s，。、：:（）()【】,;；!！?？由经|]"  # a substitute not on the list
-        # what may stand between the new player and the verb: 替补上场, 从环节三起, 临时
-        # (陶罐 顶号上位，接替 Y; 陶罐 换上，替下 Y: the newcomer's own words, then the verb)
-        # (a time or a manner between them is no name: 今天接替, 今天起替补, 永久替换)
-        between = r"(?:[从自][^，。,]{0,8}?起|即日起|(?:今天|今日|明天|本日)起?)?\s*(?:将|会|已经?)?\s*(?:替补)?\s*(?:正式)?\s*(?:顶号)?\s*(?:(?:上场|入场|进场|换上|上位)\s*[，,]?)?\s*(?:临时|暂时|来(?:了|啦|咯|喽)?)?\s*(?:作为替补)?\s*(?:永久|长期)?\s*(?:(?:用|以|使用)(?:本人|自己的?|新)?\s*(?:账号|帐号|马甲|ID))?"
-        # (来替 X: 替 before a name; X 替下/换下 Y: the commentator's, X on for Y; 代替离开的 Y)
-        verb = (
-            rf"(?:顶替|顶上了?|顶|接替|替补|替换|替下了?|换下了?|代替了?|暂代|代打|接手|接管了?"
-            rf"|替(?=\s*(?:{one})))\s*(?:(?:离开|退出|病倒|请假|出差|缺席|掉线)了?的)?"
-        )
-        self._sub_re = [
-            re.compile(
-                rf"(?P<new>{one}|(?:(?<=^)|(?<=[\s：:,，由])|(?<=替补))(?!替补){free}{{1,12}}?)\s*"
-                rf"{between}\s*{verb}\s*(?P<who>{one})"
-            ),
-            re.compile(
-                rf"(?P<who>{one})\s*(?:由|的替补(?:为|是))\s*(?:替补)?\s*"
-                rf"(?P<new>{one}|{free}{{1,12}}?)\s*(?:临时)?\s*(?:替补|接替|顶替|代替|替换|$|[，。])"
-            ),
-            re.compile(
-                rf"由\s*(?:替补)?\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:{_ADDRESS})?\s*(?:临时)?\s*"
-                rf"(?:{_STANDS_IN})(?!\s*(?:{one}))"
-            ),
-            re.compile(rf"(?P<new>{one})[^，。]{{0,6}}?接回"),
-            # 风铃 归队，笔筒 下场: the replaced back, the substitute off (not 出局（昨夜被刀）)
-            re.compile(
-                rf"(?P<new>{one})\s*(?:(?P<ret>归队|回归|(?:is|are)\s+back)|回来了?)\s*[，,、]?\s*(?P<who>{one}|(?(ret){free}{{1,8}}?|(?!)))\s*(?:下场|离场|退场|(?(ret)出局(?!{_HOW_SAID})|(?!)))"
-            ),
-            re.compile(
-                rf"替补\s*(?P<new>{one}|{free}{{1,8}}?)\s*(?:入场|上场|进场|加入|补位|接替|顶替|顶上|代替)(?!\s*(?:{one}))"
-            ),
-            _arrow_substitute(one, free),
-            # 替补：蚕豆 接 松果 / 蚕豆 代 腰果 (the sentence says 替补 or 请假: see substitutes)
-            re.compile(rf"(?P<new>{one})\s*(?:接|代|换)\s*(?P<who>{one})"),
-            # 瓜子回来了，蚕豆把签位还给他: the substitute gives the place back
-            re.compile(
-                rf"(?P<new>{one})\s*回来了?[，,\s]*(?P<who>{one})\s*把\s*(?:签位|位置|账号|号)\s*还给"
-            ),
-        ]
+        self._sub_re = _substitute_res(one)
 
     # ------------------------------------------------------------------ names in a clause
 
@@ -2827,7 +2859,7 @@ class Patterns:
         )
         back = _rx.search(
             rf"(?P<new>{one})[^，,。；;\n]{{0,4}}?(?:销假|归队|回归|回来了?)[^，,。；;\n]{{0,6}}?[，,、；;]\s*"
-            rf"(?P<who>{came})(?P<gap>)\s*(?P<verb>下场|离场|退场|让位|交还)",
+            rf"(?P<who>{came})(?P<gap>)\s*(?P<verb>下场|离场|退场|让位|交还|退(?=\s*(?:[。，,！!；;]|$)))",
             sentence,
         )
         m = m or back
@@ -3535,7 +3567,7 @@ class _Sentence:
                 )
                 else "handed_over"
             )
-            if _rx.search(r"移交|殉职|随机|指定|继承", self.text):
+            if _rx.search(r"移交|殉职|随机|指定|继承|接任|接手|接替", self.text):
                 how = "handed_over"
             for n in self._slots(c, names, m.span(), nxt, obj=False):
                 out.append(self._item(EventType.SHERIFF, n.player, how, c))
@@ -3549,7 +3581,11 @@ class _Sentence:
             ]
         if out:
             return out
-        how = "handed_over" if _rx.search(r"警徽|移交|殉职|随机|指定|继", self.text) else "elected"
+        how = (
+            "handed_over"
+            if _rx.search(r"警徽|移交|殉职|随机|指定|继|接任|接手|接替", self.text)
+            else "elected"
+        )
         for m in _SHERIFF_NEW.finditer(c):
             for n in self._slots(c, names, m.span(), nxt, subject=False):
                 out.append(self._item(EventType.SHERIFF, n.player, how, c))

@@ -122,12 +122,14 @@ SETS = [
     ("blind19/announcements_blind.jsonl", 0.829, 0.604, 10),  # scored once: 0.834 / 0.609 / 10
     ("blind20/announcements_dev.jsonl", 0.810, 0.479, 9),  # scored once (s44): 0.815 / 0.484
     ("blind20/announcements_blind.jsonl", 0.837, 0.527, 9),  # scored once: 0.836 / 0.508 / 9
+    # s47-disc-ev: blind21 / blind22 raised (a new writer's shapes read by their make, and the
+    # scorer's 版杀7 night told at 20:00 in the ended day's vote thread the next day's)
     # s46-disc-ev (the piped in any copula or muting word, a verb of leaving the venue, a shot
     # in its own sentence, the badge in a theme's words): floors at the figures less half a point
-    ("blind21/announcements_dev.jsonl", 0.890, 0.703, 7),  # scored once (s45): 0.866 / 0.538
-    ("blind21/announcements_blind.jsonl", 0.818, 0.530, 13),  # scored once: 0.813 / 0.465 / 13
-    ("blind22/announcements_dev.jsonl", 0.868, 0.616, 8),  # scored once (s46): 0.873 / 0.621 / 8
-    ("blind22/announcements_blind.jsonl", 0.840, 0.582, 11),  # scored once: 0.845 / 0.587 / 11
+    ("blind21/announcements_dev.jsonl", 0.916, 0.724, 5),  # scored once (s45): 0.866 / 0.538
+    ("blind21/announcements_blind.jsonl", 0.839, 0.551, 11),  # scored once: 0.813 / 0.465 / 13
+    ("blind22/announcements_dev.jsonl", 0.940, 0.800, 6),  # scored once (s46): 0.873 / 0.621 / 8
+    ("blind22/announcements_blind.jsonl", 0.901, 0.686, 9),  # scored once: 0.845 / 0.587 / 11
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
