@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from auditor import __version__
 from auditor.errors import NotCrawledError, PageError, StoreError
+from auditor.files import write_atomic
 from auditor.game.gamefile import (
     EVENT_LABEL,
     DaySpec,
@@ -43,6 +44,7 @@ from auditor.game.gamefile import (
     ThreadKind,
     load_game,
 )
+from auditor.game.roster import names_written
 from auditor.report.words import withdrawn_words
 from auditor.rules.inputs import QUIET_DATA as QUIET_DATA
 from auditor.rules.inputs import inputs as _inputs
@@ -238,15 +240,18 @@ def without_agreeing_counts(game: Game, store: Store) -> Game:
     the last check's tally agrees with (叻沙 4票，肉骨茶 3票，豆汁 弃权，煎饺 没投票。: the count
     the tally made, fh47b item 1): read, not asked.  A line that differs stays listed."""
     from auditor.game.discover import Discovery
+    from auditor.game.roster import spell_out
     from auditor.game.state import agrees_with_tally
 
     disc = game.discovery
     if not isinstance(disc, Discovery) or not disc.unread:
         return game
     tallies = _round_counts(store)
-    if tallies:
+    if tallies:  # (seats and other names as the players' names, as discovery reads them)
         disc.unread = [
-            u for u in disc.unread if not agrees_with_tally(game.players, u.text, tallies)
+            u
+            for u in disc.unread
+            if not agrees_with_tally(game.players, spell_out(game, u.text), tallies)
         ]
     return game
 
@@ -1042,6 +1047,8 @@ def confirm(
         fix["closes"] = closes  # a day's close corrected, not a 延时
         closes = None
     newcomer = _newcomer(found, fix)
+    if player is not None:  # typed as a seat or a nickname (7号, 老鹅): the player
+        player = names_written(game, [player])[0]
     fixed = corrected(found, game, player=player, day=day, others=waiting, fix=fix)
     if newcomer is not None:
         fixed = _substituted(fixed, *newcomer)
@@ -1055,6 +1062,42 @@ def confirm(
     items = [fixed] if moved is None else [fixed, moved]
     done = _write_signed(game, store, items, signer, was, subjects, found.id, before=before)
     return _silent_newcomer(done, store)
+
+
+def accept_suggestion(game: Game, store: Store, pid: int, *, by: str | None) -> str:
+    """Count a void vote as the player its notice suggested (「“7号 夏天”不是玩家，是否想投：
+    夏天？」, fh47c): a ``[[correction]]`` with that target, signed ``by`` a director,
+    appended to the game file.  The ballot's other problems (a last-hour change, a vote
+    after the close) are the vote book's to keep.  Refused when the last check has no such
+    ballot or no suggestion for it."""
+    from auditor.game.confirm import ProposalError
+    from auditor.ledger.decisions import default_signer
+
+    game = open_game(game.path)
+    signer = default_signer(game, by)
+    if any(c.pid == pid for c in game.corrections):
+        raise ProposalError(f"游戏文件里已经有 pid {pid} 的更正记录：请直接改那一条")
+    records = stored_check_records(game, store)
+    rows = [b for b in (records.ballots if records else []) if b.get("pid") == pid]
+    suggested = next((str(b["suggestion"]) for b in rows if b.get("suggestion")), "")
+    if not suggested:
+        raise ProposalError(
+            f"帖子 pid {pid} 没有“是否想投”的提示：请先审计，或直接写 [[correction]]"
+        )
+    said = f"{signer} 于 {_forum_now(game).strftime('%Y-%m-%d %H:%M')} 确认"
+    block = (
+        f"\n[[correction]] # 接受提示：按 {suggested} 计；{said}\n"
+        f"pid = {pid}\ntarget = {json.dumps(suggested, ensure_ascii=False)}\n"
+        f'note = "导演接受了计票的提示：投的是 {suggested}"\n'
+    )
+    text = game.path.read_text("utf-8")
+    write_atomic(game.path, text.rstrip("\n") + "\n" + block, check=_loads)
+    return f"已记下：pid {pid} 的票按 {suggested} 计，已写进游戏文件（下次审计用上）"
+
+
+def _loads(path: Path) -> None:
+    """The file written loads as a game file (else nothing is replaced)."""
+    load_game(path)
 
 
 def _silent_newcomer(done: Confirmed, store: Store) -> Confirmed:
@@ -1115,6 +1158,8 @@ def add(
     signer = default_signer(game, by)
     game = current(game, store)
     said = dict(values)  # (a 替补's newcomer and his account: taken out, written as confirm does)
+    if isinstance(said.get("player"), str):  # typed as a seat or a nickname: the player
+        said["player"] = names_written(game, [str(said["player"])])[0]
     new = added(kind, game, said)
     newcomer = _newcomer(new, said)
     if newcomer is not None:

@@ -48,6 +48,7 @@ from auditor.game.gamefile import (
     ThreadSpec,
 )
 from auditor.game.lazy import lazy
+from auditor.game.roster import spell_out
 from auditor.game.state import (
     Unread,
     night_problems,
@@ -2360,7 +2361,9 @@ def leaving_words(
 
 def _announced(patterns: Patterns, post: Post, disc: Discovery) -> list[Announced]:
     """What the post announces; a post anything was read from is marked as read."""
-    found, unplaced = patterns.read(_text(post))
+    # seats and aliases as the players' names (auditor.game.roster: 出局: 3 → 出局: 老周)
+    text = _text(post) if disc.base is None else spell_out(disc.base, _text(post))
+    found, unplaced = patterns.read(text)
     if unplaced and post.pid is not None:
         disc.unplaced.add(post.pid)  # a clause not placed keeps the post listed (never silent)
     if found and post.pid is not None:

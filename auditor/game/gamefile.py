@@ -186,6 +186,10 @@ class Game:
     # ``[game] leaving``: the theme's words for leaving the game (下车, 上岸), read as 出局
     # in a director's report (auditor.game.announce.Patterns leaving_words)
     leaving: tuple[str, ...] = ()
+    # ``[players] seats``: the players in seat order (「7号」 is seats[6]); ``[players.aliases]``:
+    # other names → the player (小夏 → 夏天).  Read through auditor.game.roster only.
+    seats: tuple[str, ...] = ()
+    aliases: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def discovers(self) -> bool:
@@ -257,6 +261,8 @@ delay = 1.0                        # 两次请求之间的间隔（秒）
 [players]
 names = ["饺子", "包子"]
 # uids = { "饺子" = 2 }             # 可选：玩家中途改名时按 uid 识别
+# seats = ["饺子", "包子"]           # 可选：座位表（1号在最前），帖子里的「2号」「2」就是 包子
+# aliases = { "饺子" = ["饺饺"] }    # 可选：玩家的别名、昵称（一个别名只能指一名玩家）
 
 # 不从论坛发现、全部手写时：删掉上面的 tag 和 board，写出每个帖子、每一天（和事件）：
 # [[thread]]
@@ -748,31 +754,7 @@ def parse_game(data: Mapping[str, Any], path: Path, lines: KeyLines | None = Non
 
     forum = _parse_forum(r, r.table(data, "forum", required=True), path)
 
-    p = r.table(data, "players", required=True)
-    r.no_unknown(p, "players", ("names", "uids"))
-    players = r.names(p, "players.names", "names")
-    if not players:
-        raise r.fail("players.names", "至少需要一名玩家")
-    for n in players:
-        if n in directors or n in spectators:
-            raise r.fail("players.names", f"{n} 同时是玩家和导演/观众")
-    uids_raw = p.get("uids", {})
-    if not isinstance(uids_raw, dict):
-        raise r.fail("players.uids", '应当是表，例如 { "饺子" = 2 }')
-    uids: dict[str, int] = {}
-    for n, uid in uids_raw.items():
-        if n not in players:
-            raise r.fail(f"players.uids.{n}", "不是玩家名单里的名字")
-        if isinstance(uid, bool) or not isinstance(uid, int) or uid <= 0:
-            raise r.fail(f"players.uids.{n}", "uid 应当是正整数")
-        uids[n] = uid
-    by_uid: dict[int, str] = {}
-    for n, uid in uids.items():
-        if uid in by_uid:
-            raise r.fail(
-                f"players.uids.{n}", f"uid {uid} 已经属于 {by_uid[uid]}：一个 uid 只能是一名玩家"
-            )
-        by_uid[uid] = n
+    players, uids, seats, aliases = _parse_players(r, data, (*directors, *spectators))
 
     tag = r.str_(g, "game.tag", "tag")
     if forum.board is not None and tag is None:
@@ -818,7 +800,96 @@ def parse_game(data: Mapping[str, Any], path: Path, lines: KeyLines | None = Non
         tag=tag,
         report_name=_report_name(r, g),
         leaving=r.names(g, "game.leaving", "leaving"),
+        seats=seats,
+        aliases=aliases,
     )
+
+
+def _parse_players(
+    r: _Reader, data: Mapping[str, object], others: tuple[str, ...]
+) -> tuple[tuple[str, ...], dict[str, int], tuple[str, ...], dict[str, str]]:
+    """``[players]``: the names, their uids, the seat list and the aliases (``others``: the
+    directors and spectators, whose names no player or alias may take)."""
+    p = r.table(data, "players", required=True)
+    r.no_unknown(p, "players", ("names", "uids", "seats", "aliases"))
+    players = r.names(p, "players.names", "names")
+    if not players:
+        raise r.fail("players.names", "至少需要一名玩家")
+    for n in players:
+        if n in others:
+            raise r.fail("players.names", f"{n} 同时是玩家和导演/观众")
+    uids_raw = p.get("uids", {})
+    if not isinstance(uids_raw, dict):
+        raise r.fail("players.uids", '应当是表，例如 { "饺子" = 2 }')
+    uids: dict[str, int] = {}
+    for n, uid in uids_raw.items():
+        if n not in players:
+            raise r.fail(f"players.uids.{n}", "不是玩家名单里的名字")
+        if isinstance(uid, bool) or not isinstance(uid, int) or uid <= 0:
+            raise r.fail(f"players.uids.{n}", "uid 应当是正整数")
+        uids[n] = uid
+    by_uid: dict[int, str] = {}
+    for n, uid in uids.items():
+        if uid in by_uid:
+            raise r.fail(
+                f"players.uids.{n}", f"uid {uid} 已经属于 {by_uid[uid]}：一个 uid 只能是一名玩家"
+            )
+        by_uid[uid] = n
+
+    seats = _parse_seats(r, p, players)
+    aliases = _parse_aliases(r, p, players, others)
+    return players, uids, seats, aliases
+
+
+# a seat written as a name: 7号, ７号, 七号, 7 (auditor.game.roster reads them)
+_SEAT_LIKE = re.compile(r"[0-9０-９一二三四五六七八九十两]+\s*[号號]?位?")
+
+
+def _parse_seats(r: _Reader, p: Mapping[str, object], players: tuple[str, ...]) -> tuple[str, ...]:
+    """``[players] seats``: every player once, in seat order (the director's seat list, as
+    the sign-up thread gives it: 「7号」 names the seventh)."""
+    if "seats" not in p:
+        return ()
+    seats = r.names(p, "players.seats", "seats")
+    stray = [n for n in seats if n not in players]
+    if stray:
+        raise r.fail("players.seats", f"{'、'.join(stray)} 不在 players.names 里：座位表只写玩家")
+    if len(seats) != len(players):
+        missing = [n for n in players if n not in seats]
+        raise r.fail(
+            "players.seats",
+            f"座位表有 {len(seats)} 个座位，玩家有 {len(players)} 名："
+            f"缺少 {'、'.join(missing)}（按座位顺序写出每一名玩家，1号在最前）",
+        )
+    return seats
+
+
+def _parse_aliases(
+    r: _Reader, p: Mapping[str, object], players: tuple[str, ...], others: tuple[str, ...]
+) -> dict[str, str]:
+    """``[players.aliases]``: player = [other names]; an alias names exactly one player and
+    is no one's forum name."""
+    raw = p.get("aliases", {})
+    if not isinstance(raw, dict):
+        raise r.fail("players.aliases", '应当是表，例如 [players.aliases] 夏天 = ["小夏"]')
+    out: dict[str, str] = {}
+    for player, words in raw.items():
+        key = f"players.aliases.{player}"
+        if player not in players:
+            raise r.fail(key, "不是玩家名单里的名字")
+        if isinstance(words, str):
+            words = [words]
+        for alias in r.names({"a": words}, key, "a"):
+            if alias in players or alias in others:
+                raise r.fail(key, f"“{alias}”已经是论坛上的用户名，不能再当别名")
+            if _SEAT_LIKE.fullmatch(alias):
+                raise r.fail(key, f"“{alias}”是座位号：座位请写在 [players] seats 里")
+            if out.get(alias, player) != player:
+                raise r.fail(
+                    key, f"别名“{alias}”同时指 {out[alias]} 和 {player}：一个别名只能指一名玩家"
+                )
+            out[alias] = player
+    return out
 
 
 def _store(r: _Reader, g: Mapping[str, object], path: Path) -> tuple[Path, bool]:

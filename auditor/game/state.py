@@ -52,6 +52,7 @@ from auditor.game.gamefile import (
     ThreadKind,
     ThreadSpec,
 )
+from auditor.game.roster import spell_out
 from auditor.game.when import STATES_TIME, find_points, find_ranges
 from auditor.urls import findpost_link
 
@@ -593,8 +594,9 @@ def unread_posts(
         h = digest(text)
         if dismissed.get(p.pid, {}).get("digest") == h:
             continue
-        answer = answered_by(game.players, text, p.posted_at, game.events, days, p.pid)
-        why = edited_said(p.edited) + what_was_not_read(game.players, text, why)
+        said = spell_out(game, text)  # seats and aliases as names (auditor.game.roster)
+        answer = answered_by(game.players, said, p.posted_at, game.events, days, p.pid)
+        why = edited_said(p.edited) + what_was_not_read(game.players, said, why)
         out.append(Unread(p.pid, p.tid, p.floor, p.posted_at, text, why, h, answer))
     return out
 

@@ -161,8 +161,9 @@ def minimum_notice(game: Game, posts: Iterable[Post], ruleset: RuleSet | None = 
     opts = rs.resolved("LURK-DAY")
     card = str(opts["card"])
     same_posts = int(opts["min_posts"]) == stated.min_posts
+    threads = counted_threads_notice(stated.sentence)
     if on and same_posts and stated.card in (None, card):
-        return None
+        return threads or None
     if not on:
         now = f"规则集「{rs.title}」没有开单日潜水（LURK-DAY），这一条现在不查"
     else:
@@ -178,6 +179,37 @@ def minimum_notice(game: Game, posts: Iterable[Post], ruleset: RuleSet | None = 
         f"规则帖（{where}）写着「{stated.sentence}」：{now}。要按规则帖查，在游戏文件 "
         f"{game.path.name} 里写上这几行：\n" + "\n".join(lines) + "\n"
         "（已有 [rules.LURK-DAY] 一节的就改那一节；桌面和命令行不能改规则）"
+        + (f"。另外，{threads}" if threads else "")
+    )
+
+
+# the threads a sentence counts posts in (讨论帖里至少 3 帖), as the kinds LURK-DAY knows
+_THREAD_SAID = re.compile(r"(讨论|投票|进程|规则)\s*[帖贴楼]")
+# what LURK-DAY counts (auditor.rules.activity: the discussion and vote threads)
+LURK_COUNTED = ("讨论帖", "投票帖")
+
+
+def counted_threads_notice(sentence: str) -> str:
+    """When a rules post's minimum names the threads it counts and they are not the ones
+    LURK-DAY counts (fh47: 「每天讨论帖里至少整3帖」 while the preset counts discussion and
+    vote posts — read his way, 5 more blues on day 1): which threads the check counts, said
+    once in the audit's notices; "" when the sentence names none or the same ones."""
+    said = tuple(dict.fromkeys(f"{m.group(1)}帖" for m in _THREAD_SAID.finditer(sentence)))
+    if not said or set(said) == set(LURK_COUNTED):
+        return ""
+    extra = [k for k in LURK_COUNTED if k not in said]
+    left = [k for k in said if k not in LURK_COUNTED]
+    how = "；".join(
+        x
+        for x in (
+            f"{'、'.join(extra)}里的帖也算进去了" if extra else "",
+            f"{'、'.join(left)}里的帖没有算" if left else "",
+        )
+        if x
+    )
+    return (
+        f"规则帖数的是{'、'.join(said)}里的帖，单日潜水（LURK-DAY）数的是"
+        f"{'和'.join(LURK_COUNTED)}里的帖（{how}）：潜水牌请按规则帖的说法核对"
     )
 
 

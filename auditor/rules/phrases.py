@@ -13,6 +13,7 @@ export) with ``[rules] lexicons = ["my_lexicons/"]`` (paths relative to the game
 from __future__ import annotations
 
 import functools
+import re
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import accumulate, compress
@@ -305,6 +306,49 @@ def _model_finding(
     )
 
 
+# A sentence that asks the director for the speaker's own substitute (导演 sorry，我明天开始出差
+# 一周，想请假/找替补) is the procedure the rules give, not talk of substitutes (030 替补: 若玩家
+# …无法继续进行游戏，可以向导演申请更换替补；替补人选由导演最终决定，玩家不可私下寻找替补;
+# M107 10 替补: 若玩家在游戏过程中因某些原因无法继续进行游戏…): fh47b, 卤煮 in the 进程帖.
+# Its shape: the director addressed in the sentence, the speaker asking (我…想/要/申请, 请/麻烦/求),
+# and no other player named — 他这么换替补我怎么认他狼 talks of someone else's substitute.
+_SENTENCE_END = re.compile(r"[。！？!?\n]")
+_ASKS = re.compile(
+    r"我[^。！？!?\n]{0,24}?(?:想|要|申请|需要|得|只能|能不能|能否|可否|可以)|申请|麻烦|拜托|求"
+)
+
+
+def _sentence(text: str, start: int, end: int) -> str:
+    """The sentence of ``text`` that holds ``text[start:end]``."""
+    before = [m.end() for m in _SENTENCE_END.finditer(text, 0, start)]
+    after = _SENTENCE_END.search(text, end)
+    return text[before[-1] if before else 0 : after.start() if after else len(text)]
+
+
+def asks_director_for_substitute(text: str, match: Match, gp: GamePost, ctx: Context) -> bool:
+    """Whether the match is in a sentence that asks the director for the speaker's own
+    substitute or leave (the rules' own procedure, never 讨论替补 / 私下寻找替补)."""
+    said = _sentence(text, match.start, match.end)
+    addressed = "导演" in said or any(d and d in said for d in ctx.game.directors)
+    others = [p for p in ctx.game.players if p != gp.player and p in said]
+    return addressed and not others and "他" not in said and _ASKS.search(said) is not None
+
+
+# Per category: matches the rules' own procedure makes no violation of (see each function).
+_PROCEDURE = {"SUBSTITUTE": asks_director_for_substitute}
+
+
+def _violations(
+    matches: Sequence[PhraseMatch], category: str, gp: GamePost, ctx: Context
+) -> list[Match]:
+    """The category's matches, less those the rules' own procedure makes (:data:`_PROCEDURE`)."""
+    found = [to_match(m) for m in matches if m.category == category]
+    procedure = _PROCEDURE.get(category)
+    if procedure is None:
+        return found
+    return [m for m in found if not procedure(gp.post.text, m, gp, ctx)]
+
+
 def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
     category = code.removeprefix("PHRASE-")
     seed = "；".join(lexicon.seeds)
@@ -331,7 +375,7 @@ def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
         if asked is not None:  # a card only where its category's evidence holds (phrasemodel)
             yield _model_finding(code, gp, opts, lexicon.title, asked, notice)
             return
-        found = [to_match(m) for m in matches if m.category == category]
+        found = _violations(matches, category, gp, ctx)
         if found:
             # What he wrote, quoted as written (俾車撞), never the lexicon entry it was read as
             # (冚家铲): the director must find the words in the post (fh44 item 3).

@@ -25,6 +25,25 @@ from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_f
 from auditor.rules.paste import line_spans
 
 PIPED_KINDS = (ThreadKind.DISCUSSION, ThreadKind.VOTE, ThreadKind.PROCESS, ThreadKind.RULES)
+_KIND_NAMES = tuple(str(k) for k in PIPED_KINDS)
+
+
+def _threads_option(same: str = "") -> Option:
+    """Which threads the spell restricts: 030 every game thread in the day (在游戏日白天只能
+    发出动物叫声); M39 the day's discussion (次日白天的讨论中), not a request to the director
+    in the process thread (fh47: a piped player's 申请延时 drew a card)."""
+    return Option(
+        list,
+        list(_KIND_NAMES),
+        "受限的帖子类型：discussion 讨论帖、vote 投票帖、process 进程帖、rules 规则帖" + same,
+        _KIND_NAMES,
+    )
+
+
+def in_restricted_thread(gp: GamePost, threads: Sequence[str]) -> bool:
+    """Whether the post is in a thread the spell restricts (``threads`` option)."""
+    return gp.kind is None or str(gp.kind) in threads
+
 
 # "投票对象：X" / "改票对象：X" (the vote itself) and "投票理由：…" / "改票理由：…".
 VOTE_LABEL = re.compile(r"(?P<label>(?:投票|改票)(?P<part>对象|理由))\s*[:：]")
@@ -174,6 +193,7 @@ def piped_at(sched: Schedule, player: str, t: datetime, scope: str) -> bool:
         "exempt_vote_reason": Option(
             bool, False, "投票理由不受限制（M39 (4)“遗言、投票理由等不受影响”）"
         ),
+        "threads": _threads_option(),
     },
 )
 def piped_speech(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
@@ -181,7 +201,9 @@ def piped_speech(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterato
 
     受限时间来自游戏文件的 ``piped`` 事件：从 ``at`` 开始，到 ``until`` 或吹笛者（``by``）
     出局为止；``scope = "next_day"``（M39）时只限被吹笛后的第一个讨论日。只看讨论日白天
-    的帖子，遗言不查。投票帖里“投票对象：X”“改票对象：X”的投票对象 X 本身总是允许的（同一行
+    的帖子，遗言不查；只看 ``threads`` 里的帖子类型（M39 只限讨论帖、投票帖：“次日白天的
+    讨论中”，进程帖里向导演申请延时、请假不算讨论；030 所有游戏帖：“在游戏日白天只能发出动物
+    叫声”）。投票帖里“投票对象：X”“改票对象：X”的投票对象 X 本身总是允许的（同一行
     X 后面的话照查：“投票对象：包子 我是预言家”要判）；投票理由
     在 ``exempt_vote_reason``（M39）时不查，030 要查。
 
@@ -195,6 +217,8 @@ def piped_speech(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterato
     """
     post = gp.post
     if gp.player is None or gp.lastwords or gp.day is None or gp.night:
+        return
+    if not in_restricted_thread(gp, opts["threads"]):
         return
     if not _piped_window(ctx, gp.player, post.posted_at, opts["scope"]):
         return
@@ -293,6 +317,7 @@ def sound_groups(
             int, 4, "至少这么多组由不同叫声组合成的“字”（像摩尔斯电码那样分组）", minimum=2
         ),
         "min_switches": Option(int, 8, "或者叫声之间来回切换至少这么多次", minimum=2),
+        "threads": _threads_option("（与 PIPED-SPEECH 相同）"),
     },
 )
 def piped_code(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
@@ -310,6 +335,8 @@ def piped_code(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[
     """
     post = gp.post
     if gp.player is None or gp.lastwords or gp.day is None or gp.night:
+        return
+    if not in_restricted_thread(gp, opts["threads"]):
         return
     if not _piped_window(ctx, gp.player, post.posted_at, opts["scope"]):
         return

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from auditor.game.confirm import Proposal
 from auditor.game.gamefile import Event, EventType, Game, ThreadKind
+from auditor.game.roster import UNSEATED, unseated_note
 from auditor.rules.activity import activity_rows, filler_counts, post_counts
 from auditor.rules.base import Context, Unit
 from auditor.rules.lurk import lurk_day_units
@@ -281,6 +282,7 @@ def derive(
         return out
     old = previous or CheckRecords("", 0, [], CountedPosts(), [])
     _add_votes(out, book, old, order, days)
+    _add_unseated(out, ctx.game)
     _add_proposals(out, ctx, old, order, days, known=previous is None)
     return out
 
@@ -408,6 +410,23 @@ def _add_votes(
     out.conflicts = [text for _, text, _ in conflicts]
     out.conflict_days = [d for d, _, _ in conflicts]
     out.conflict_pids = [pids for _, _, pids in conflicts]
+
+
+def _add_unseated(out: CheckRecords, game: Game) -> None:
+    """Vote posts that write seats (7号, 5) while the game file has no seat list: asked
+    once, with the posts' links, as the tally's question of the first such day (never
+    silent: 有 N 张票写的是座位号…; :func:`auditor.game.roster.unseated_note`).  Replaces the
+    question the previous records kept for days not derived again."""
+    kept = [i for i, text in enumerate(out.conflicts) if UNSEATED not in text]
+    out.conflicts = [out.conflicts[i] for i in kept]
+    out.conflict_days = [out.conflict_days[i] for i in kept]
+    out.conflict_pids = [out.conflict_pids[i] for i in kept]
+    note = unseated_note(game, out.ballots)
+    if note is not None:
+        day, text, pids = note
+        out.conflicts.append(text)
+        out.conflict_days.append(day)
+        out.conflict_pids.append(pids)
 
 
 def _add_proposals(

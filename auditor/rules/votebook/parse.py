@@ -53,6 +53,7 @@ from typing import Any
 
 from auditor.forum.parse.message import struck_texts
 from auditor.game.gamefile import Game, VoteCorrection
+from auditor.game.roster import other_names, read_name
 from auditor.game.titles import cn_number
 from auditor.hanzi import to_simplified
 from auditor.models import Post
@@ -1370,8 +1371,9 @@ def edit_time(post: Post, tz: Any) -> datetime | None:
 
 
 def target_names(ctx: Context) -> dict[str, str]:
-    """Every name a player can be voted under: the player names, and the forum names seen
-    on posts by a player's uid (a renamed member, ``[players] uids``) → the player."""
+    """Every name a player can be voted under: the player names, the forum names seen on
+    posts by a player's uid (a renamed member, ``[players] uids``) and the game file's seats
+    and aliases (``[players] seats``, ``[players.aliases]``) → the player."""
     game = ctx.game
     names = {p: p for p in game.players}
     by_uid = {uid: name for name, uid in game.uids.items()}
@@ -1389,7 +1391,8 @@ def target_names(ctx: Context) -> dict[str, str]:
         ):
             assert player is not None
             names[author] = player
-    return names
+    # the game file's other names: seats (7号) and aliases (auditor.game.roster)
+    return {**other_names(game), **names}
 
 
 def _effective_post(
@@ -2141,8 +2144,13 @@ def _resolve_target(
         return _followed_target(b, pv.follows)
     if pv.target in SELF_WORDS and b.voter in game.players:
         return replace(b, target=b.voter)  # 投票对象：我自己
+    named = read_name(game, pv.target_text)  # a seat, an alias ([players]: auditor.game.roster)
+    if named is not None and named.player is not None:
+        return replace(b, target=named.player, note="；".join(x for x in (b.note, named.how) if x))
     if pv.target in by_norm:
         return replace(b, target=by_norm[pv.target])
+    if named is not None:  # 4号 夏天 (seat and name disagree), 7号 with no seat list
+        return replace(b, detail=named.how)
     suggestion = closest_player(pv.target_text, game.players)
     detail = f"“{pv.target_text}”不是玩家" + (f"，是否想投：{suggestion}？" if suggestion else "")
     return replace(b, suggestion=suggestion, detail=detail)
