@@ -146,3 +146,13 @@ def test_a_result_line_the_tally_agrees_with_is_read() -> None:
     # (a post with another clause unread besides the count stays listed)
     more = post + "\n凉皮 和 甑糕 换了座位。"
     assert not agrees_with_tally(PLAYERS, more, [{"米线": 4.0, "凉皮": 3.0}])
+
+
+@pytest.mark.parametrize("text", ["替补: 凉皮→油泼面，D2 起。", "替补：凉皮 -> 油泼面"])
+def test_a_substitutes_label_over_an_arrow_is_who_leaves_then_who_comes(text: str) -> None:
+    from auditor.game.announce import Patterns
+
+    found, _ = Patterns(PLAYERS).read(text)
+    assert [(a.type, a.player, a.value) for a in found] == [
+        (EventType.SUBSTITUTE, "凉皮", "油泼面")
+    ]
