@@ -108,6 +108,19 @@ def grammar_posts(
     return out
 
 
+def doubt_text(post: Post, s: tm.LabelledSet) -> str:
+    """The post as the doubt model reads it, beside the kinds of event the grammar read."""
+    rec = post.rec
+    read = {g["kind"] for g in post.got}
+    return learned.doubt_text(rec["text"], s.players, rec["thread_kind"], read)
+
+
+def missed(post: Post) -> bool:
+    """The grammar's reading of the post misses an item (the doubt model's label; the set's
+    globals in use: :func:`use`)."""
+    return bool(sum(score([post], lambda q: (q.got, q.listed)).fn.values()))
+
+
 def _context(rec: dict[str, Any]) -> tuple[int, bool, bool]:
     """(the post's day, after its close, unplaced) as discovery_eval.read puts it."""
     posted = datetime.fromisoformat(rec["posted_at"])
@@ -262,8 +275,9 @@ class Folds:
 
 KindProbs = dict[str, float]
 Cands = list[tuple[str, dict[str, float]]]
-# per set: each post's kind probabilities (None: not a director's) and its names' roles
-OutOfFold = dict[str, tuple[list[KindProbs | None], list[Cands]]]
+# per set: each post's kind probabilities (None: not a director's), its names' roles, and the
+# doubt model's probability that the grammar's reading of it misses an item
+OutOfFold = dict[str, tuple[list[KindProbs | None], list[Cands], list[float | None]]]
 Stack = dict[str, dict[str, float]]
 
 
@@ -283,9 +297,18 @@ def out_of_fold(
                 kind_labels.append(tm.kind_labels(post.rec))
                 for name, _ in post.candidate_rows:
                     cand_labels.append(tm.candidate_labels(post.rec, name))
+    doubt_texts: list[str] = []
+    doubt_labels: list[list[bool]] = []
+    for s, posts in zip(sets, by_set, strict=True):
+        use(s)
+        for post in posts:
+            if post.kind_row is not None:
+                doubt_texts.append(doubt_text(post, s))
+                doubt_labels.append([missed(post)])
     kf = Folds(kind_texts, kind_labels, learned.KINDS)
     cf = Folds(cand_texts, cand_labels, learned.ROLES)
-    kf.prune_below = cf.prune_below = args.prune_below
+    df = Folds(doubt_texts, doubt_labels, (learned.DOUBT_LABEL,))
+    kf.prune_below = cf.prune_below = df.prune_below = args.prune_below
     out: OutOfFold = {}
     for k, (s, posts) in enumerate(zip(sets, by_set, strict=True)):
         train_k = [
@@ -300,6 +323,7 @@ def out_of_fold(
         ]
         km = kf.fit(train_k, args.kind_c, learned.KIND_MODEL)
         cm = cf.fit(train_c, args.candidate_c, learned.CANDIDATE_MODEL)
+        dm = df.fit(train_k, args.doubt_c, learned.DOUBT_MODEL)  # (the kind rows, in order)
         out[s.folder.name] = (
             [
                 km.probabilities(kind_texts[p.kind_row]) if p.kind_row is not None else None
@@ -307,6 +331,12 @@ def out_of_fold(
             ],
             [
                 [(name, cm.probabilities(cand_texts[r])) for name, r in p.candidate_rows]
+                for p in posts
+            ],
+            [
+                dm.probabilities(doubt_texts[p.kind_row])[learned.DOUBT_LABEL]
+                if p.kind_row is not None
+                else None
                 for p in posts
             ],
         )
@@ -326,12 +356,29 @@ class Rule:
     propose_at: float
     notice_at: dict[str, float]
     stack: Stack
+    doubt_at: float = 1.01  # (learned.DOUBT_AT; above 1: no doubt listed)
+    day_at: float = 1.01  # (learned.DAY_AT)
 
 
-def combined(p: Post, kprobs: KindProbs | None, cands: Cands, rule: Rule) -> tuple[list[Any], bool]:
+def combined(
+    p: Post, kprobs: KindProbs | None, cands: Cands, rule: Rule, doubt: float | None = None
+) -> tuple[list[Any], bool]:
     """The grammar's items, the model's proposals (机读), and whether the post is listed."""
     if kprobs is None:
         return p.got, p.listed
+    got, listed = _combined(p, kprobs, cands, rule)
+    if listed:
+        return got, listed
+    if doubt is not None and doubt >= rule.doubt_at:
+        return got, True
+    if kprobs["day"] >= rule.day_at:
+        posted = datetime.fromisoformat(p.rec["posted_at"])
+        text = unicodedata.normalize("NFKC", p.rec["text"])
+        return got, not learned.times_read(text, posted, de.TZ)
+    return got, False
+
+
+def _combined(p: Post, kprobs: KindProbs, cands: Cands, rule: Rule) -> tuple[list[Any], bool]:
     read = {g["kind"] for g in p.got}
     kinds = learned.confident_kinds(kprobs, read, at=rule.list_at, stack=rule.stack)
     props = learned.proposed(kinds, cands, at=rule.propose_at)
@@ -441,6 +488,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--kind-c", type=float, default=tm.KIND_C)
     ap.add_argument("--candidate-c", type=float, default=tm.CANDIDATE_C)
+    ap.add_argument("--doubt-c", type=float, default=tm.DOUBT_C)
     ap.add_argument("--propose-at", type=float, default=learned.PROPOSE_AT)
     ap.add_argument("--grid", action="store_true", help="the settings' grid, means only")
     ap.add_argument("--cache", type=Path, help="the grammar's reading, kept between runs")
@@ -466,16 +514,33 @@ def main(argv: list[str] | None = None) -> int:
     by_name = {s.folder.name: posts for s, posts in zip(sets, by_set, strict=True)}
 
     kinds = learned.EVENT_KINDS
-    shipped = Rule(dict(learned.LIST_AT), args.propose_at, dict(learned.NOTICE_AT), learned.STACK)
+    shipped = Rule(
+        dict(learned.LIST_AT),
+        args.propose_at,
+        dict(learned.NOTICE_AT),
+        learned.STACK,
+        doubt_at=learned.DOUBT_AT,
+        day_at=learned.DAY_AT,
+    )
     before = Rule(dict.fromkeys(kinds, 0.5), 0.5, {}, {})  # session 45
     rules: dict[str, tuple[Rule, dict[str, Rule]]] = {
         "session 45 (0.5 / 0.5, no stack)": (before, {}),
-        "shipped": (shipped, {}),
     }
     # the stack fitted as the shipped one is, each set left out (its own reading unseen)
     stacks = {n: fit_stack(by_name, oof, leave_out=n) for n in by_name}
+    s46 = replace(shipped, doubt_at=1.01, day_at=1.01)
+    rules["session 46 (stacked, no doubt, no day)"] = (
+        s46,
+        {n: replace(s46, stack=stacks[n]) for n in by_name},
+    )
     rules["shipped"] = (shipped, {n: replace(shipped, stack=stacks[n]) for n in by_name})
     if args.grid:
+        for da in (0.5, 0.55, 0.6, 0.65, 0.7, 1.01):  # (docs/discovery.md, round 3)
+            for ya in (0.7, 1.01):
+                folds = {
+                    n: replace(shipped, stack=stacks[n], doubt_at=da, day_at=ya) for n in by_name
+                }
+                rules[f"doubt at {da}, day at {ya}"] = (shipped, folds)
         none: dict[str, float] = {}
         for t in (0.4, 0.45, 0.5, 0.55, 0.6):  # the kind model alone, one threshold
             rules[f"model alone at {t}"] = (Rule(dict.fromkeys(kinds, t), 0.5, none, {}), {})
@@ -498,14 +563,16 @@ def main(argv: list[str] | None = None) -> int:
             use(s)  # the set's calendar: a proposal's day is placed on it
             short = s.folder.name
             posts = by_name[short]
-            kp, cp = oof[short]
+            kp, cp, dp = oof[short]
             r = folds.get(short, rule)
             at = {id(p): i for i, p in enumerate(posts)}
             right = {id(p) for p in posts if _read_right(p)}
             grammar = score(posts, lambda p: (p.got, p.listed), right)
             both = score(
                 posts,
-                lambda p, r=r, kp=kp, cp=cp, at=at: combined(p, kp[at[id(p)]], cp[at[id(p)]], r),
+                lambda p, r=r, kp=kp, cp=cp, dp=dp, at=at: combined(
+                    p, kp[at[id(p)]], cp[at[id(p)]], r, dp[at[id(p)]]
+                ),
                 right,
             )
             rows.append((short, grammar, both))

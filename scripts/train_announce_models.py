@@ -17,7 +17,11 @@ texts (a player's post states nothing).  Two models (scikit-learn, ``scripts/lea
 
 * ``announce_kinds``: the prepared post → the kinds of item it states;
 * ``announce_candidates``: a roster name the post names, in the sentences that hold it →
-  the role its items give that player (voted out, night death, out otherwise, piped, sheriff).
+  the role its items give that player (voted out, night death, out otherwise, piped, sheriff);
+* ``announce_doubt``: the post with the kinds of event the grammar read from it marked
+  (:func:`auditor.game.learned.doubt_text`) → whether the grammar's reading of it misses an
+  item (``scripts/discovery_eval.py``'s scoring).  It is fitted beside the grammar's reading,
+  so a grammar change makes ``--check`` fail until it is re-fitted (this script).
 
 Deterministic: the same sets give the same files.
 """
@@ -40,6 +44,8 @@ from learned_fit import fit  # noqa: E402
 from auditor.game.fold import fold  # noqa: E402
 from auditor.game.learned import (  # noqa: E402
     CANDIDATE_MODEL,
+    DOUBT_LABEL,
+    DOUBT_MODEL,
     KIND_MODEL,
     KINDS,
     ROLES,
@@ -58,6 +64,7 @@ DEFAULT_DIRECTORS = ("导演", "法官")
 # the settings chosen on the leave-one-set-out mean (scripts/discovery_learned_eval.py)
 KIND_C = 1.0
 CANDIDATE_C = 1.0
+DOUBT_C = 1.0
 N = (1, 3)
 MIN_DF = 2
 # weights whose magnitude is below this are dropped and the rest rounded to 3 places: the
@@ -171,9 +178,39 @@ def prune(model: LinearModel, below: float = PRUNE_BELOW) -> LinearModel:
     return replace(model, bias=tuple(round(b, 3) for b in model.bias), weights=weights)
 
 
+def grammar_reading(sets: list[LabelledSet]) -> dict[str, list[Any]]:
+    """Each set's posts as the grammar reads them (``discovery_learned_eval.grammar_posts``)."""
+    import discovery_learned_eval as dle
+
+    return {s.folder.name: dle.grammar_posts(s, [], []) for s in sets}
+
+
+def doubt_examples(
+    sets: list[LabelledSet], reading: dict[str, list[Any]]
+) -> tuple[list[str], list[list[bool]]]:
+    """The doubt model's texts (a director's post, the kinds of event the grammar read from it
+    marked) and labels (the grammar's reading of it misses an item), over ``sets``."""
+    import discovery_learned_eval as dle
+
+    texts: list[str] = []
+    labels: list[list[bool]] = []
+    for s in sets:
+        dle.use(s)
+        for post in reading[s.folder.name]:
+            if post.kind_row is None:
+                continue
+            texts.append(dle.doubt_text(post, s))
+            labels.append([dle.missed(post)])
+    return texts, labels
+
+
 def fit_models(
-    sets: list[LabelledSet], kind_c: float = KIND_C, candidate_c: float = CANDIDATE_C
-) -> tuple[LinearModel, LinearModel]:
+    sets: list[LabelledSet],
+    reading: dict[str, list[Any]],
+    kind_c: float = KIND_C,
+    candidate_c: float = CANDIDATE_C,
+) -> tuple[LinearModel, ...]:
+    dt, dl = doubt_examples(sets, reading)
     kt, kl, ct, cl = examples(sets)
     trained_on = [s.name for s in sets]
     kinds = fit(
@@ -190,7 +227,18 @@ def fit_models(
         trained_on=trained_on,
         dual=DUAL,
     )
-    return prune(kinds), prune(candidates)
+    doubt = fit(
+        DOUBT_MODEL,
+        dt,
+        dl,
+        (DOUBT_LABEL,),
+        n=N,
+        c=DOUBT_C,
+        min_df=MIN_DF,
+        trained_on=trained_on,
+        dual=DUAL,
+    )
+    return prune(kinds), prune(candidates), prune(doubt)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -198,7 +246,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="compare with the shipped files")
     args = ap.parse_args(argv)
     sets = scored_sets()
-    models = fit_models(sets)
+    reading = grammar_reading(sets)
+    models = fit_models(sets, reading)
     bad = 0
     for model in models:
         path = MODELS / f"{model.name}.json"
@@ -211,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             write_model(model, path)
             print(f"{path.name}: {len(model.weights)} n-grams, {path.stat().st_size} bytes")
-    stale = stack_staleness(sets)
+    stale = stack_staleness(reading)
     if stale:
         print(stale)
         bad += args.check
@@ -220,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if bad else 0
 
 
-def stack_staleness(sets: list[LabelledSet]) -> str | None:
+def stack_staleness(by_name: dict[str, list[Any]]) -> str | None:
     """Why :data:`auditor.game.learned.STACK` is stale, or None: it was fitted beside the
     grammar's reading of the scored sets (:data:`auditor.game.learned.STACK_READ`, that
     reading's digest); a grammar change that reads a director's post otherwise, or another set,
@@ -230,7 +279,6 @@ def stack_staleness(sets: list[LabelledSet]) -> str | None:
 
     from auditor.game import learned
 
-    by_name = {s.folder.name: dle.grammar_posts(s, [], []) for s in sets}
     digest = dle.grammar_digest(by_name)
     if digest == learned.STACK_READ:
         return None

@@ -27,6 +27,14 @@ How far the model is trusted (this module's decision):
   grammar read no item of, the post is listed as 未读懂的公告 naming the kind
   (:func:`confident_kinds`, :func:`why_kind`): a question to the director, with the post's
   text and link, never an event.
+* **Doubted, never silent.**  A third model, ``announce_doubt``, reads the post beside the
+  kinds of event the grammar read from it (:func:`doubt_text`) and gives the probability that
+  the grammar's reading of it misses an item (fitted on where the grammar's reading of the
+  scored sets misses one: a night death put on the wrong day, a vote-out read as a night
+  death, a day's times read wrong — the misses of a kind the grammar DID read, which the kind
+  model cannot see).  At :data:`DOUBT_AT` or more the post is listed (:data:`DOUBT_WORD`);
+  likewise a post the kind model reads as a day's times (:data:`DAY_AT`) from which the time
+  reader reads none (:func:`times_read`).  Questions only: nothing is proposed from them.
 * **Proposed, marked 机读.**  Where, besides, a roster name the post names is that kind's
   player with probability at least :data:`PROPOSE_AT`, the item is proposed
   (:func:`proposals`); a 平安夜, 加速, 延时 or 游戏结束 of probability at least
@@ -48,7 +56,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from auditor.game.fold import fold
-from auditor.game.when import find_points
+from auditor.game.when import find_points, find_ranges
 from auditor.learned import LinearModel, load_model
 
 if TYPE_CHECKING:
@@ -59,6 +67,7 @@ if TYPE_CHECKING:
 
 KIND_MODEL = "announce_kinds"
 CANDIDATE_MODEL = "announce_candidates"
+DOUBT_MODEL = "announce_doubt"
 
 # the item kinds the kind model answers (the labelled sets' kinds, retract aside)
 KINDS = (
@@ -150,6 +159,22 @@ PROPOSE_AT = 0.5
 # below it (and above LIST_AT) the post is only asked about
 NOTICE_AT: dict[str, float] = dict.fromkeys(NOTICE_KINDS, 0.8)
 
+# the doubt model's probability (the grammar's reading of the post misses an item) from which
+# the post is listed: chosen by the leave-one-set-out mean (``--grid``) at the knee of silent
+# posts against needless questions (0.8: 5.8 silent, 65.6 needless a set; 0.65: 5.5 / 68.5;
+# 0.6: 5.1 / 70.2; 0.55: 4.9 / 71.4 — each with DAY_AT; none: 7.1 / 61.1)
+DOUBT_AT = 0.6
+# the kind model's probability of a day's times from which a post the time reader reads no
+# time of a day from is listed (0.5: 6.5 silent / 64.7 needless; 0.7: 6.5 / 62.8; 0.9: 6.6 /
+# 61.7 — without the doubt model)
+DAY_AT = 0.7
+# the doubt model's one label, and the marks of the kinds of event the grammar read (①…⑨, ⑩
+# closing them) before the prepared post
+DOUBT_LABEL = "missed"
+READ_MARK = {k: chr(0x2460 + i) for i, k in enumerate(EVENT_KINDS)}
+# the doubt's reason in the director's words
+DOUBT_WORD = "机读：像是还有没读出或读错的内容，请核对"
+
 THREAD_MARK = {
     "process": "Ⓟ",
     "discussion": "Ⓓ",
@@ -202,6 +227,25 @@ def prepare(text: str, players: Sequence[str], thread_kind: str = "") -> str:
     return THREAD_MARK.get(thread_kind, "Ⓞ") + " " + _marks(clean)
 
 
+def doubt_text(
+    text: str, players: Sequence[str], thread_kind: str, read_kinds: Collection[str]
+) -> str:
+    """The post as the doubt model reads it (training and reading alike): a mark per kind of
+    event the grammar read from it (:data:`READ_MARK`), then the prepared post."""
+    read = sorted(set(read_kinds) & set(EVENT_KINDS))
+    return "".join(READ_MARK[k] for k in read) + "⑩" + prepare(text, players, thread_kind)
+
+
+def times_read(text: str, posted_at: datetime, tz: tzinfo) -> bool:
+    """The time reader reads a day's time from the post: a range, or a time it gives an
+    opening or a close (not a correction's wrong time, a count's moment or a time aside)."""
+    if any(not r.aside for r in find_ranges(text, posted_at, tz)):
+        return True
+    return any(
+        p.role and not (p.wrong or p.asof or p.aside) for p in find_points(text, posted_at, tz)
+    )
+
+
 def named(text: str, players: Sequence[str]) -> list[str]:
     """The roster names the post names, in order of first appearance (folded spelling)."""
     rx = _names(tuple(players))
@@ -231,6 +275,23 @@ def _kind_model() -> LinearModel:
 
 def _candidate_model() -> LinearModel:
     return load_model(CANDIDATE_MODEL)
+
+
+def _doubt_model() -> LinearModel:
+    return load_model(DOUBT_MODEL)
+
+
+def doubted(
+    text: str,
+    players: Sequence[str],
+    thread_kind: str,
+    read_kinds: Collection[str],
+    model: LinearModel | None = None,
+) -> float:
+    """The doubt model's probability that the grammar's reading of the post (the kinds of
+    event it read, ``read_kinds``) misses an item."""
+    m = model or _doubt_model()
+    return m.probabilities(doubt_text(text, players, thread_kind, read_kinds))[DOUBT_LABEL]
 
 
 def kind_probabilities(
@@ -321,8 +382,12 @@ def confident_kinds(
 
 
 def why_kind(kinds: Sequence[str]) -> str:
-    """The listing's reason in the director's words (机读：像是「出局」公告)."""
-    return "机读：像是「" + "」「".join(KIND_WORD[k] for k in kinds) + "」公告，语法没读出"
+    """The listing's reason in the director's words (机读：像是「出局」公告); a doubt
+    (``"doubt"`` among ``kinds``, :data:`DOUBT_AT`) alone says so."""
+    words = [KIND_WORD[k] for k in kinds if k in KIND_WORD]
+    if not words:
+        return DOUBT_WORD
+    return "机读：像是「" + "」「".join(words) + "」公告，语法没读出"
 
 
 @dataclass(frozen=True, slots=True)
@@ -462,14 +527,19 @@ def second_reading(
     post's items are read): the kinds of event the model is confident the post states and
     the grammar read none of (``said``, and a 延时 its times give), and the items it proposes
     for them (机读) — a player's from the candidate model, a 平安夜 / 加速 / 延时 / 游戏结束 on
-    the day ``day`` (the thread's) or ``days`` place the post on.  Non-empty kinds: the post
-    is listed as 未读懂的公告, never silent; the model is loaded only when a post is asked
-    about."""
+    the day ``day`` (the thread's) or ``days`` place the post on.  ``"day"`` among the kinds:
+    the post reads as a day's times and the time reader read none; ``"doubt"``: the doubt
+    model doubts the grammar's reading (:data:`DOUBT_AT`).  Non-empty kinds: the post is
+    listed as 未读懂的公告, never silent."""
     read = {str(a.type) for a in said}
     if any(p.delay for p in find_points(text, posted_at, tz)):
         read.add("delayed")  # the time reader read the new close
     probs = kind_probabilities(text, players, thread_kind)
     kinds = confident_kinds(probs, read)
+    if probs["day"] >= DAY_AT and not times_read(text, posted_at, tz):
+        kinds.append("day")
+    if doubted(text, players, thread_kind, read) >= DOUBT_AT:
+        kinds.append("doubt")
     if not kinds:
         return [], []
     on, after = place(posted_at, day, days)

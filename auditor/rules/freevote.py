@@ -135,8 +135,16 @@ _FAR = re.compile(
 # The same in English, before the vote only (after it, English words are its reason: vote
 # 冬瓜 who lied yesterday): a condition, a plan not carried out, a question.
 _FAR_EN = re.compile(
-    r"(?<![a-z])(?:if|unless|else|otherwise|no\s+way|gonna|going\s+to|was\s+going|would|i'?d|should|maybe|might|who|"
+    r"(?<![a-z])(?:if|unless|else|otherwise|no\s+way|gonna|going\s+to|was\s+going|should|maybe|might|who|"
     r"whom|whoever|yesterday|planning|plan\s+to|thinking\s+(?:of|about)|said|told)(?![a-z])"
+)
+# English's conditional mood before the vote (I'd vote 番茄 / I would vote 冬瓜): a vote
+# supposed only where its sentence states the condition or a reservation, or asks (I'd vote 番茄
+# if he… / I would vote 冬瓜 but… / would you vote 南瓜?); said plainly it is the speaker's
+# choice, made politely (I'd vote 琵琶 for now.).
+_WOULD_EN = re.compile(r"(?<![a-z])(?:would|i'?d)(?![a-z])")
+_WOULD_UNDONE = re.compile(
+    r"[?？]|(?<![a-z])(?:if|unless|but|though|although|except|were|had|rather|like\s+to)(?![a-z])"
 )
 # Right after the name: a noun phrase (投包子的人), a question (投包子吗 / 投他是不是不公平 /
 # 投佢咩), a report (投包子了没 / 投咗未).
@@ -490,12 +498,18 @@ def _symbol_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:头|偷)\s*{o}(?P<name52>{n})(?=\s*(?:一票)?\s*(?:$|[。！!~～\n]))"
             rf"|(?<![a-z])(?:voting(?:\s+for)?|lynch|hang|execute|eliminate|sticking\s+with"
             rf"|stick\s+with|staying\s+(?:on|with)|stay\s+(?:on|with)|go(?:ing)?\s+with|choose"
+            # (go as the speaker's choice: I'll go 唢呐 / I will go for 冬瓜 — not go 冬瓜! alone,
+            # a cheer)
+            rf"|i'?ll\s+go(?:\s+for)?|i\s+will\s+go(?:\s+for)?"
             rf"|choosing|pick|picking)\s+{o}(?P<name42>{n})|(?P<name44>{n})\s+gets\s+my\s+vote"
             rf"|(?P<name43>{n})\W{{0,4}}(?:就)?决定(?:就)?是你了"
             # the stake put on a name, in a trader's or gambler's words (梭哈番茄 / 满仓冬瓜 /
-            # 重仓南瓜 / all in 冬瓜 / 押冬瓜): the name closes the clause
-            rf"|(?:梭哈|满仓|全仓|重仓|(?<![a-z])all\s*in|(?:^|(?<=[{_CLAUSE_END}\s:：我就]))押注?)"
-            rf"\s*(?:在|到)?\s*{o}(?P<name58>{n})"
+            # 重仓南瓜 / all in 冬瓜 / 押冬瓜 / 建仓：冬瓜 — a position opened on him, its colon
+            # a heading): the name closes the clause
+            # (我先押唢呐 / 这轮也押冬瓜: 押 after the speaker's word of time or manner)
+            rf"|(?:梭哈|满仓|全仓|重仓|建仓|加仓|(?<![a-z])all\s*in"
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s:：我就]))(?:先|也|还是|暂且|暂时|继续|就)?押注?)"
+            rf"\s*(?:在|到|[:：])?\s*{o}(?P<name58>{n})"
             rf"(?=\s*(?:$|[{_CLAUSE_END}]))"
             # 给土豆吧 / 就给冬瓜好了 (the vote given, at a clause's start) / 给到烧卖。 (office
             # speech: 给到 X is X given the vote, 我的票给到冬瓜)
@@ -509,6 +523,12 @@ def _symbol_patterns(n: str, o: str) -> list[re.Pattern[str]]:
     ]
 
 
+# The vote said to be the same as the poster's at an earlier time (和昨天一样 / 同上轮 / 和前两次一
+# 样 / 跟上次相同): after a vote said alone, its reason — the same choice kept.
+_SAME_AS_EARLIER = (
+    r"(?:同|和|跟|与)\s*(?:昨天|前天|上轮|上一轮|之前|上次|上回"
+    r"|前\s*[一两三四几]?\s*(?:次|轮|天|回|环节))\s*(?:一样|相同)?(?=\s*(?:$|[。.!！,，~～]))"
+)
 _ABSTAIN_ALONE = re.compile(
     r"(?:我|本人)?\s*(?:选择|决定|这轮|本轮)?\s*"
     r"(?P<name>弃权|弃票|白票|空票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃[了掉]|票我弃[了掉]|弃了"
@@ -519,7 +539,10 @@ _ABSTAIN_ALONE = re.compile(
     # 弃 as the post's first sentence, its reason after it (弃。信息太少), and 改弃 closing its
     # clause (改弃，下不了手: a change to abstaining; not 改弃权票为…, read by _CHANGE_FROM);
     # a short word of giving up may open that sentence (算了，弃。真的看不出来)
-    r"|^\s*(?:(?:算了|罢了|唉|哎|嗯|好吧|行吧|那就)[\s，,。]*)?弃(?:了|吧)?(?=\s*[。！!\n])|(?<=改)弃(?:了|吧)?(?=\s*(?:$|[，,。！!\n])))"
+    # (弃，和前两次一样: the abstention with its reason, the same as before)
+    r"|^\s*(?:(?:算了|罢了|唉|哎|嗯|好吧|行吧|那就)[\s，,。]*)?弃(?:了|吧)?"
+    rf"(?=\s*[。！!\n]|\s*[，,]\s*{_SAME_AS_EARLIER})"
+    r"|(?<=改)弃(?:了|吧)?(?=\s*(?:$|[，,。！!\n])))"
 )
 # Written as a change anywhere before the vote in the post: 改票，投土豆 / 改一下票，投汤圆.
 _CHANGE_WORD = re.compile(
@@ -680,7 +703,7 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
         return False  # 投饺子还是投包子: a choice asked, not made
     if _NEG_NEAR.search(head) or _SUBJECT_NEAR.search(head) or _FAR.search(head):
         return False
-    if _FAR_EN.search(head):
+    if _FAR_EN.search(head) or _supposed_in_english(text, head, lo, hi):
         return False
     if after and _made_other(text, end, hi, count=count):
         return False
@@ -702,6 +725,18 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
     if _CONDITION.search(text, conclusion, lo):
         return False  # 如果包子再不解释，我就投他: a condition earlier in the sentence
     return not _quoted(text, start)
+
+
+def _supposed_in_english(text: str, head: str, lo: int, hi: int) -> bool:
+    """``head`` holds English's conditional (:data:`_WOULD_EN`) and the vote's sentence (its
+    clause ``lo``–``hi`` and what runs on to the sentence's end) states a condition or a
+    reservation or asks (:data:`_WOULD_UNDONE`)."""
+    would = _WOULD_EN.search(head)
+    if would is None:
+        return False
+    tail = re.match(r"(?:[^。！？!?\n.]|\.(?![ \t]|$))*[。！？!?]?", text[hi:])
+    sentence = text[lo:hi] + (tail.group(0) if tail is not None else "")
+    return _WOULD_UNDONE.search(sentence) is not None
 
 
 def _made_other(text: str, end: int, hi: int, *, count: bool) -> bool:
@@ -773,7 +808,8 @@ def _second_name(players: Sequence[str]) -> re.Pattern[str]:
     alt = _names_alt(players)
     if not alt:
         return re.compile(r"(?!)")
-    alone = r"\s*(?:$|[。！？!?；;，,、\n(（]|一票|吧|啊)"
+    # (投冬瓜和南瓜各一半 / 各一票: the vote split between the two, each named its share)
+    alone = r"\s*(?:$|[。！？!?；;，,、\n(（]|一票|吧|啊|各\s*(?:一半|半票|一票|半))"
     listed = r"(?:\s*(?:[、/和或跟与&]|or|and|还是)\s*)"  # (饺子、包子 这俩…: listed, then a space)
     return re.compile(rf"(?:{listed}|\s+|\s*[,，]\s*)(?:{alt}){alone}|{listed}(?:{alt})(?=\s)")
 
@@ -1343,7 +1379,9 @@ def _committed_last(text: str, players: Sequence[str], alt: str) -> list[FreeVot
     """那X / 就X / 还是X as the post's last clause, its sentence naming no one else and neither
     supposing nor asking (如果他是预言家，那黑曜。 / 你说呢，那黑曜)."""
     last = re.search(
-        rf"(?:^|(?<=[，,。！!\n]))\s*(?:那就|那|就|还是)\s*(?P<name>{alt})\s*(?:吧|了)?[\s。！!~～]*$",
+        # (a space between Chinese words parts the clauses of a casual post: 没看进程 那就唢呐)
+        rf"(?:^|(?<=[，,。！!\n])|(?<=[{_CJK}][ \t\u3000]))\s*(?:那就|那|就|还是)\s*(?P<name>{alt})"
+        rf"\s*(?:吧|了)?[\s。！!~～]*$",
         text,
     )
     if last is None:
@@ -1355,10 +1393,19 @@ def _committed_last(text: str, players: Sequence[str], alt: str) -> list[FreeVot
     return [FreeVote(name, last.start("name"), last.end("name"), False)]
 
 
+# After a name and a comma, a sign-off of sound words only (唢呐，咚。: freevote.toml ``sounds``),
+# with the marks and emoji a bare name may carry: no remark follows, the name stands alone.
+_SOUNDS_ONLY = (
+    rf"[,，]\s*(?:(?:{_alternation(_WORDS['sounds'])})+[\s~～…。.!！]*)+"
+    r"(?:[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]\s*)*$"
+)
+
+
 def _said_alone(text: str, players: Sequence[str], alt: str) -> list[FreeVote]:
-    """X。/ X！/ X on its own line opening the post, what follows not about him, to him, asked,
-    supposed or telling another's vote."""
-    alone = re.match(rf"\s*(?P<name>{alt})\s*(?:[。！!]+|\n)", text)
+    """X。/ X！/ X on its own line opening the post (or X，咚。: only a sign-off of sounds after
+    its comma, :data:`_SOUNDS_ONLY`), what follows not about him, to him, asked, supposed or
+    telling another's vote."""
+    alone = re.match(rf"\s*(?P<name>{alt})\s*(?:[。！!]+|\n|(?={_SOUNDS_ONLY}))", text)
     if alone is None:
         return []
     rest = text[alone.end() :]
@@ -1376,20 +1423,33 @@ def _said_alone(text: str, players: Sequence[str], alt: str) -> list[FreeVote]:
             return []  # 番茄。你昨天为什么不说话？ — the name addresses him
     if _addressed_after(rest, alt):
         return []  # 番茄！早上好 / 番茄。辛苦了 — said to him
-    others = [o for o in re.finditer(alt, rest) if _unloosen(o.group(0), players) != name]
-    if re.search(r"投|票|选|改", rest) and not all(_own_recap(rest, o.start()) for o in others):
-        return []  # 番茄。朱砂投的他 — votes told of another: left to the director
+    for o in re.finditer(alt, rest):
+        if _unloosen(o.group(0), players) == name:
+            continue
+        lo, hi = _clause_bounds(rest, o.start(), o.end())
+        if re.search(r"投|票|选|改", rest[lo:hi]) and not _own_recap(rest, o.start(), alt):
+            return []  # 番茄。朱砂投的他 — votes told of another: left to the director
+        # (琵琶。昨天投的铜锣，…琵琶回唢呐那几句太顺了: his own recap, then the reason)
     return [FreeVote(name, alone.start("name"), alone.end("name"), False)]
 
 
 # Right before another name after the one put first, the poster's own earlier vote told (蒸笼。
-# 昨天我最后改的菜刀不算): 我 and a vote word in the name's clause — his recap, not another's vote.
-_OWN_RECAP = re.compile(r"我[^，,。！!？?\n他她你]{0,8}(?:投|改|选)[^，,。！!？?\n]{0,3}$")
+# 昨天我最后改的菜刀不算): 我 and a vote word in the name's clause — his recap, not another's
+# vote.  Chinese leaves the speaker unsaid: a vote told with no subject at all in its clause
+# (琵琶。昨天投的铜锣，… — no one else named, no 他 / 你 / 大家) is his own too.
+_OWN_RECAP = re.compile(r"(?:^|我)[^，,。！!？?\n他她你]{0,8}(?:投|改|选)[^，,。！!？?\n]{0,3}$")
+_RECAP_OTHER = re.compile(r"大家|有人|别人|各位|其他人|们")
 
 
-def _own_recap(rest: str, at: int) -> bool:
+def _own_recap(rest: str, at: int, alt: str) -> bool:
     """The name at ``at`` in ``rest`` is the object of the poster's own earlier vote told."""
-    return _OWN_RECAP.search(rest[:at]) is not None
+    lo, _hi = _clause_bounds(rest, at, at)
+    clause = rest[lo:at]
+    return (
+        _OWN_RECAP.search(clause) is not None
+        and not re.search(alt, clause)
+        and not _RECAP_OTHER.search(clause)
+    )
 
 
 # After a change, the poster's own words that he does not change after all, a turn back said
@@ -1603,6 +1663,9 @@ _DISPUTE = re.compile(
     r"|怎么(?:不算|没算|算成|算作|变成)"
     # 上一楼改票不算吗 / 12楼那票没算？: whether an earlier post's vote counted, asked
     r"|(?:上一?楼|楼上|那楼|上一?帖|那帖|\d+\s*楼)[^。！？!?\n]{0,8}(?:(?:不算|没算)\s*(?:吗|么|[?？])|算不算)"
+    # 我不是投冬瓜，是投南瓜，别记错 / 上面那张还是冬瓜，别记成两票: how the record keeps a vote,
+    # corrected — no new ballot (not 没记错的话…: the poster's memory, a hedge)
+    r"|(?<![没不])记(?:错|成|反|混)"
 )
 _COUNT_WORDS = re.compile(r"票型|票数|统计|计票|目前.{0,4}票")
 
@@ -1968,10 +2031,21 @@ def _bare_name(text: str, players: Sequence[str]) -> list[FreeVote]:
     near = head.rstrip()
     if _NEG_NEAR.search(near) or _SUBJECT_NEAR.search(near) or _NEG_VOTE.search(near):
         return []  # 我不投 冬瓜 / 大家都投 冬瓜: the unit before it undoes or gives it away
+    if _VOTED_BEFORE.search(near):
+        return []  # 投了，南瓜。/ 我早投过了：冬瓜 — the vote told as made, the name its object
     if re.search(rf"(?:{alt})\s*[、,，/]\s*$", head.rstrip("。.")):
         return []  # 饺子，包子，番茄: the last of a list of names
     name = _unloosen(m.group("name"), players)
     return [FreeVote(name, m.start("name"), m.end("name"), _said_change(text, m.start()))]
+
+
+# The clause right before a bare name telling the vote as made already (投了，南瓜 / 我早就投过了：
+# 冬瓜 / 已投，番茄): the name is what was voted, a report (answering 你投了吗？), no new ballot.
+# Not a change (改了，南瓜: _CHANGE_WORD) nor a decision (决定了，南瓜).
+_VOTED_BEFORE = re.compile(
+    rf"(?:^|[{_CLAUSE_END}])\s*(?:我|俺)?\s*(?:已经?|早就?|刚刚?|都)?\s*(?:投|选)\s*(?:了|过|完)\s*"
+    r"(?:了|票)?\s*[,，:：。.]*$"
+)
 
 
 # The vote's measure word closing a heading (投一票：/ 投一个：), read away before its undoers.
@@ -2034,7 +2108,7 @@ _LEAD_ABOUT = re.compile(
     r"(?:一|两|三|半|整|好几)\s*(?:天|整天|上午|下午|晚上|轮|遍|次)了?(?=\s*(?:$|[。.!！,，~～]))"
     # the vote said to be as before (杜鹃，same as yesterday / 番茄，和昨天一样 / 照旧)
     r"|(?<![a-z])same\s+as\s+(?:yesterday|before|last\s+(?:time|round))(?![a-z])"
-    r"|(?:同|和|跟)\s*(?:昨天|上轮|上一轮|之前)\s*(?:一样)?(?=\s*(?:$|[。.!！,，]))|照旧|老样子"
+    rf"|{_SAME_AS_EARLIER}|照旧|老样子"
     # (or said to stand unchanged: 半夏，我也没变 / 番茄，不变)
     r"|(?:[^\s，,。.!！?？]{0,6}?(?:我|俺))?\s*(?:也|还|都|一直|依然|仍然|从来)?\s*"
     r"(?:没有?|不|从没)\s*(?:变|换)过?\s*(?:了|的)?(?=\s*(?:$|[。.!！,，~～]))"

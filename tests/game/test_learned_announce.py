@@ -14,8 +14,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from auditor.game import learned
+from auditor.game.announce import Announced
 from auditor.game.discover import Discovery, discover_events
-from auditor.game.gamefile import DaySpec, ThreadKind, ThreadSpec, parse_game
+from auditor.game.gamefile import DaySpec, EventType, ThreadKind, ThreadSpec, parse_game
 from auditor.learned import LinearModel, load_model
 from auditor.models import Post
 from tests import paths
@@ -38,7 +39,9 @@ def test_names_times_and_digits_are_marks_never_features() -> None:
 def test_the_shipped_models_load_read_and_name_their_sets() -> None:
     kinds = load_model(learned.KIND_MODEL)
     roles = load_model(learned.CANDIDATE_MODEL)
+    doubt = load_model(learned.DOUBT_MODEL)
     assert kinds.labels == learned.KINDS and roles.labels == learned.ROLES
+    assert doubt.labels == (learned.DOUBT_LABEL,)
     root = Path(__file__).resolve().parents[2]
     scored = {
         f"tests/discovery/{f.name}"
@@ -47,12 +50,13 @@ def test_the_shipped_models_load_read_and_name_their_sets() -> None:
         and "NOT YET SCORED" not in (f / "README.md").read_text("utf-8").splitlines()[0]
         and any(f.glob("announcements_*.jsonl"))
     }
-    for model in (kinds, roles):
+    for model in (kinds, roles, doubt):
         # every scored set and no set the lead has not scored yet (its README's first line)
         assert "tests/discovery/blind20" in model.trained_on
         assert set(model.trained_on) <= scored | {"tests/discovery"}, model.trained_on
     probs = learned.kind_probabilities("今天大家好，吃了吗？", PLAYERS, "discussion")
     assert set(probs) == set(learned.KINDS) and all(0 <= p <= 1 for p in probs.values())
+    assert 0 <= learned.doubted("冬瓜出局。", PLAYERS, "discussion", {"eliminated"}) <= 1
 
 
 def _toy_kinds() -> LinearModel:
@@ -69,10 +73,17 @@ def _toy_roles() -> LinearModel:
     )
 
 
+def _toy_doubt() -> LinearModel:
+    # doubts a post read as a death (①) that speaks of a 渡轮 — the rule, not the weights
+    weights = {"①": (2.0,), "渡轮": (2.0,)}
+    return LinearModel("toy_doubt", (1, 3), (learned.DOUBT_LABEL,), (-3.0,), weights)
+
+
 @pytest.fixture
 def toys(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(learned, "_kind_model", _toy_kinds)
     monkeypatch.setattr(learned, "_candidate_model", _toy_roles)
+    monkeypatch.setattr(learned, "_doubt_model", _toy_doubt)
     # the rule, not the shipped calibration: the toy model's own probabilities, 0.5 each
     monkeypatch.setattr(learned, "STACK", {})
     monkeypatch.setattr(learned, "LIST_AT", dict.fromkeys(learned.EVENT_KINDS, 0.5))
@@ -179,3 +190,47 @@ def _day(n: int) -> DaySpec:
     return DaySpec(
         n, datetime(2031, 5, 4 + n, 9, tzinfo=TZ), datetime(2031, 5, 4 + n, 21, 30, tzinfo=TZ)
     )
+
+
+def test_the_doubt_model_reads_the_post_beside_what_the_grammar_read() -> None:
+    # the kinds read are marks before the prepared post (names and times marks too)
+    text = "冬瓜昨夜上了渡轮，21:30 靠岸。"
+    marked = learned.doubt_text(text, PLAYERS, "discussion", {"eliminated", "day", "sheriff"})
+    assert marked == "①②⑩Ⓓ Ⓝ昨夜上了渡轮,Ⓣ 靠岸。"
+    assert learned.doubt_text(text, PLAYERS, "vote", set()).startswith("⑩Ⓥ ")
+
+
+@pytest.mark.usefixtures("toys")
+def test_a_post_the_grammar_likely_misread_is_listed_never_silent() -> None:
+    posted = datetime(2031, 5, 7, 8, 30, tzinfo=TZ)
+    said = [Announced(EventType.ELIMINATED, "冬瓜", how="night")]
+    # read as a death, the doubt model doubts it: listed, with its reason, nothing proposed
+    kinds, machine = learned.second_reading(
+        PLAYERS, "冬瓜昨夜上了渡轮。", "discussion", said, posted, TZ, day=3
+    )
+    assert kinds == ["doubt"] and machine == []
+    assert learned.why_kind(kinds) == learned.DOUBT_WORD
+    assert learned.why_kind(["eliminated", "doubt"]) == "机读：像是「出局」公告，语法没读出"
+    # the same post with nothing doubted: not listed
+    kinds, _ = learned.second_reading(
+        PLAYERS, "冬瓜昨夜出局。", "discussion", said, posted, TZ, day=3
+    )
+    assert kinds == []
+
+
+def test_a_post_read_as_a_days_times_the_time_reader_read_none_of_is_listed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    posted = datetime(2031, 5, 7, 8, 30, tzinfo=TZ)
+    day = dict.fromkeys(learned.KINDS, 0.01) | {"day": 0.95}
+    monkeypatch.setattr(learned, "kind_probabilities", lambda *a, **k: day)
+    monkeypatch.setattr(learned, "doubted", lambda *a, **k: 0.0)
+    kinds, _ = learned.second_reading(
+        PLAYERS, "渡轮照老规矩启航、靠岸。", "discussion", [], posted, TZ
+    )
+    assert kinds == ["day"]
+    assert learned.why_kind(kinds) == "机读：像是「开关帖时间」公告，语法没读出"
+    # the time reader reads the close: the post is the time reader's (no question of the model)
+    assert learned.times_read("今晚 21:30 关帖。", posted, TZ)
+    kinds, _ = learned.second_reading(PLAYERS, "今晚 21:30 关帖。", "discussion", [], posted, TZ)
+    assert kinds == []

@@ -33,6 +33,7 @@ from auditor.rules.matcher.pinyin import (
     _NEAR_SHORT_STOP,
     _PLAIN,
     NEAR_LONG_CHARS,
+    OWN_SOUND_FREQ,
     _common_sounds,
     _free_build_tables,
     _glides,
@@ -383,7 +384,7 @@ class _Built(_Deferred):
                 for syl in trigger_spellings(word, table, members):
                     code = render_key(syl)
                     heard = "".join(map(fuzz, syl))
-                    common = "".join(syl) in _common_sounds()
+                    common = _common_sound_of_another(syl, word, freq)
                     if code is None or common or (plain and heard == own):
                         continue
                     self.py_ac.add(code, _Key(i, word, "sound", py=code, branch=b))
@@ -557,3 +558,11 @@ class _Built(_Deferred):
                 self._cuts.clear()
             cuts = self._cuts[window] = tuple(found)
         return lo, cuts
+
+
+def _common_sound_of_another(syl: tuple[str, ...], word: str, freq: Mapping[str, int]) -> bool:
+    """Is the spelling ``syl`` of trigger ``word`` the sound of a common word other than the
+    trigger itself?  A sound no common word but the trigger reads is its own, heard cloaked
+    (胆保 for 担保), unless the trigger is everyday talk (天天: :data:`OWN_SOUND_FREQ`)."""
+    reads = _common_sounds().get("".join(syl))
+    return reads is not None and (reads != word or freq.get(word, 0) >= OWN_SOUND_FREQ)

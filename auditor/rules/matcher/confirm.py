@@ -434,9 +434,23 @@ class Confirmer:
         if key.kind != "near" or self._glide_written_plain(key, piece):
             return key.kind == "near"
         if len(piece) >= NEAR_LONG_CHARS:
-            return False
+            return self._near_keeps_no_word(key, piece)
         return not _NEAR_SHORT_STOP.isdisjoint(piece) and bool(
             self.built.cats[self.built.entries[key.entry].category].near_long
+        )
+
+    def _near_keeps_no_word(self, key: _Key, piece: str) -> bool:
+        """A near sound whose every word character of the spelling is changed, only its
+        particles kept (嚼完了 heard as 绝望了: a verb and its 完了, nothing of 绝望 left), is
+        ordinary talk: a cloak keeps what it cloaks or swaps it for its exact sound."""
+        form = self.built.norm.key(key.form)
+        if len(form) != len(piece):
+            return False
+        kept = [c for c in form if c not in _NEAR_SHORT_STOP]
+        return (
+            0 < len(kept) < NEAR_LONG_CHARS
+            and len(kept) < len(form)
+            and all(c != f for c, f in zip(piece, form, strict=True) if f not in _NEAR_SHORT_STOP)
         )
 
     def _counted(self, key: _Key, piece: str) -> bool:

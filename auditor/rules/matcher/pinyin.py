@@ -177,17 +177,22 @@ def fuzz(py: str) -> str:
 
 
 COMMON_SOUND_FREQ = 500
+# A pattern's trigger word counted this often is everyday talk (天天 1855, 导演 2105): its own
+# sound is no sign of a cloak even when no other common word reads it (担保 796 is heard: 胆保).
+OWN_SOUND_FREQ = 1000
 
 
 @lru_cache(maxsize=1)
-def _common_sounds() -> frozenset[str]:
+def _common_sounds() -> dict[str, str]:
     """The readings (toneless; 军事 junshi, not 军四 junsi) of jieba's dictionary words of two to four
-    characters counted :data:`COMMON_SOUND_FREQ` times or more (read from its own file:
-    a few tenths of a second, at build time only)."""
+    characters counted :data:`COMMON_SOUND_FREQ` times or more, each with its word ("" where two
+    or more such words share it: 担保 alone reads danbao, so its own sound is heard as a trigger
+    of 担保's patterns; 军事 and 军士 share junshi) (read from its own file: a few tenths of a
+    second, at build time only)."""
 
     jieba = _import_jieba()
     table = _pinyin_table()
-    out: set[str] = set()
+    out: dict[str, str] = {}
     with open(
         os.path.join(os.path.dirname(str(jieba.__file__)), jieba.DEFAULT_DICT_NAME), "rb"
     ) as fh:
@@ -195,8 +200,9 @@ def _common_sounds() -> frozenset[str]:
             word, count, *_ = raw.decode("utf-8").split(" ")
             known = all(ord(c) in table for c in word)
             if known and 2 <= len(word) <= 4 and int(count) >= COMMON_SOUND_FREQ:
-                out.add("".join(table[ord(c)] for c in word))
-    return frozenset(out)
+                sound = "".join(table[ord(c)] for c in word)
+                out[sound] = "" if out.get(sound, word) != word else word
+    return out
 
 
 def _free_build_tables() -> None:

@@ -66,6 +66,13 @@ _NOT_DROWNING = re.compile(
     r"(?:我|本人)(?:可|真|真的)?(?:不是|并不是|并非|没有?)(?:在|要)?(?:灌|刷)?\s*$"
 )
 
+# The poster denies a substitute or a helper of his own (我不是替补, 我没找替补, 本人没有场外助理):
+# 030 违规判定 4(5)/4(6) are about having one, and a denial tells of none.
+_NOT_MINE = re.compile(
+    r"(?:我|本人)(?:可|真|真的|也|又|从来|根本|绝对)?(?:不是|并不是|并非|没有?|从没有?|从来没有?)"
+    r"(?:找|请|叫|用|让)?(?:过)?(?:什么|啥|任何)?\s*$"
+)
+
 _PROMISED_NOT = re.compile(r"(?:尽量|争取|努力|保证|一定|绝)(?:不|别)(?:再|去)?\s*$")
 
 # Grounds disclaimed (我不是因为贴脸才信): not the grounds of 030 违规判定 2(8).
@@ -105,6 +112,28 @@ _NOBODY_ACTS = frozenset(
     ("OATH", "CURSE", "GUARANTEE", "FACE", "BLAME", "EMOTION", "DROWN", "DIRECTOR")
 )
 
+# 贴脸 weighed as a way of reading people (如果说贴脸能判断，那游戏就不用玩了; 贴脸不靠谱): the
+# method judged, in a sentence that reads nobody by it; 030 违规判定 2(8) is using it as grounds
+# on a player (贴脸读人，3号好人 names one).
+_METHOD_WEIGHED = re.compile(
+    r"(?:真的|根本|从来|并|就|也|都)?(?:能|可以|不能|不可以|没法|无法|就能|才能|不|没)?"
+    r"(?:判断|分辨|说明|证明|当真|作数|算数|靠谱|可信|准|有用|没用|管用|靠得住|靠不住|当依据|当证据)"
+)
+_ANYONE_READ = re.compile(
+    r"\d+\s*号|[一二三四五六七八九十]+号|他|她|你|狼|好人|身份|预言家|女巫|猎人|守卫|平民|神职|村民"
+)
+
+
+def method_weighed(text: str, m: PhraseMatch, sentence: tuple[int, int]) -> bool:
+    """Is 贴脸 the subject of a judgement of its worth, in a sentence naming no player or
+    side it would read?"""
+    if m.category != "FACE" or m.text != "贴脸":
+        return False
+    if not _METHOD_WEIGHED.match(text, m.end):
+        return False
+    return not _ANYONE_READ.search(text, *sentence)
+
+
 ADVISED_AGAINST = re.compile(r"(?:不用|不必|无需|没必要|用不着|犯不着|不需要)(?:再|去)?\s*$")
 
 
@@ -117,6 +146,8 @@ def _disclaimed(m: PhraseMatch, before: str, after: str) -> bool:
         _REFUSED_BEFORE.search(before) or _NOT_DOING.search(before)
     ):
         return True  # 我不赌咒也不打包票, 我不贴脸: refused; 不是咒他啊: denied
+    if m.category in ("SUBSTITUTE", "ASSISTANT") and _NOT_MINE.search(before):
+        return True  # 我不是替补，我从第一天就在: denied
     if m.category == "DROWN" and _NOT_DROWNING.search(before):
         return True  # 我不是在灌水哈: denied
     if m.category == "BLAME" and m.text in ("拖后腿", "坑队友") and _PROMISED_NOT.search(before):

@@ -7,8 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from auditor.rules.phrasematch import PhraseMatch
-from auditor.rules.said.disclaimed import ADVISED_AGAINST, DENIED, spoken_of
-from auditor.rules.said.quoted import quoted_as_rule, reported_quote, talked_of_in_quotes
+from auditor.rules.said.disclaimed import ADVISED_AGAINST, DENIED, method_weighed, spoken_of
+from auditor.rules.said.quoted import (
+    named_as_writing,
+    quoted_as_rule,
+    reported_quote,
+    talked_of_in_quotes,
+)
 from auditor.rules.said.reported import (
     denied_as_own,
     disowned_words,
@@ -66,6 +71,7 @@ def _mentioned_in_any(text: str, m: PhraseMatch) -> bool:
         or reported_quote(text, m.start, m.end)
         or other_sense(text, m)
         or disowned_words(text, m)
+        or named_as_writing(text, m.start, m.end)
     ):
         return True
     if ("音近" in m.how or "近音" in m.how) and in_title(text, m.start, m.end):
@@ -97,6 +103,8 @@ def _act_mentioned(text: str, m: PhraseMatch) -> bool:
         return True  # 故事里二叔说他出门被车撞了: the story's words, not the poster's
     if DENIED.match(text, m.end) or talked_of_in_quotes(text, m.start, m.end):
         return True
+    if method_weighed(text, m, (s_lo, s_hi)):
+        return True  # 如果说贴脸能判断，那游戏就不用玩了: the method weighed, nobody read
     if ADVISED_AGAINST.search(before) or ADVISED_AGAINST.search(text, lo, m.start + 1):
         return True  # 不用拿人格担保，说说逻辑就行: advice not to (its 用 may open the match)
     if m.category in TOPICS and ALLOWED_ONLY.search(text, s_lo, s_hi):

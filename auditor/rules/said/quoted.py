@@ -46,6 +46,31 @@ _QUOTE_WEIGHED_AFTER = re.compile(
 _QUOTE_WEIGHED_BEFORE = re.compile(r"(?:不吃|不信|不认|不买|不接受|不赞成|反对)\s*$")
 
 
+# ... or named as a character or a word of writing (老师说我的“逼”字结构不对, “日”这个字): the
+# written sign, for any category, insults too; handed to someone (“傻逼”二字送给你) it is said.
+_QUOTE_AS_WRITING = re.compile(
+    r"^\s*(?:这个|这一个|那个)?(?:字|词)(?!送|给|奉)"
+    r"|^\s*(?:这|那)?(?:[一二两三四五六七八九十\d]+个字|二字)(?!送|给|奉)"
+)
+
+# A character named by a word it is written in (草莓的草, “逼近”的逼): which character, not the word.
+_NAMED_BY_WORD = re.compile(r"([\u4e00-\u9fff]{2,4})[”」』\"']?\s*的\s*$")
+
+
+def named_as_writing(text: str, start: int, end: int) -> bool:
+    """Is the match the whole of a quotation named as a character or word (“逼”字), or a
+    character named by a word it is written in (“逼近”的逼, 日子的日)?"""
+    word = text[start:end]
+    got = _NAMED_BY_WORD.search(text, max(0, start - 8), start) if len(word) == 1 else None
+    if got and word in got.group(1):
+        return True
+    if start == 0 or text[start - 1] not in CLOSING or end >= len(text):
+        return False
+    if text[end] != CLOSING[text[start - 1]]:
+        return False
+    return bool(_QUOTE_AS_WRITING.match(text[end + 1 : end + 8]))
+
+
 def talked_of_in_quotes(text: str, start: int, end: int) -> bool:
     """Is the match the whole of a quotation that the words around weigh as a word?"""
     if start == 0 or text[start - 1] not in CLOSING or end >= len(text):

@@ -951,7 +951,7 @@ def _free_fallback(
     # object that names no one (the pronoun-like reading)
     fv = defined_vote(ft, names) or parse_free_vote(ft, names, pronouns=True, speaker=speaker)
     if fv is None:
-        fv = _after_recap(ft, lines, names, speaker)
+        fv = _after_recap(ft, lines, names, speaker) or _own_line_declared(ft, names, speaker)
     if fv is None and (_PLUS_ONE.fullmatch(ft) or _FOLLOW_UNSHOWN.fullmatch(ft)):
         fv = FreeVote("?", 0, len(ft), False)
     return fv
@@ -1050,6 +1050,60 @@ def _after_recap(
     s0, s1 = spans[-1]
     fv = parse_free_vote(ft[s0:s1], players, speaker=speaker)
     return None if fv is None else replace(fv, start=fv.start + s0, end=fv.end + s0)
+
+
+# A list of voters and their votes (接龙 / 统计: one "voter target" a line) casts none, but the
+# poster may declare one of its lines his own vote (第4行是我自己，这就算我投了 / 最后一行是我的票 /
+# 我那行就算我的票): a line named by its number, as the last, or as his — its voter the poster
+# himself — is read as his vote (版杀7 4.1.2: the post names whom he votes).  Not asked, supposed
+# or refused (这就算我投了吗？ / 要是第4行算我的… / 第4行不算).
+_LINE_REF = (
+    r"(?:第\s*(?P<n>\d{1,2}|[一二三四五六七八九十])\s*(?:行|条|项|个)|(?P<last>最后一\s*(?:行|条|项))"
+    r"|(?P<mine>(?:我的|我这|我那)\s*(?:一)?\s*(?:行|条|项)))"
+)
+_OWN_LINE = re.compile(
+    rf"{_LINE_REF}[^。！？!?\n]{{0,12}}?(?:算我投了|算我(?:的)?(?:一)?票|(?:就)?是我的票|算(?:作|做)?我的(?:票)?"
+    r"|就是我投的)"
+)
+_OWN_LINE_UNDONE = re.compile(r"[?？]|吗|如果|要是|假如|的话|不算|别算|不是")
+_LIST_MARK = r"(?:(?:\d{1,2}|[一二三四五六七八九十])\s*[.、)）:：]\s*|[-*•]\s*)?"
+
+
+def _own_line_declared(ft: str, names: Sequence[str], speaker: str) -> FreeVote | None:
+    """The line of a voters' list the post declares the poster's own vote (:data:`_OWN_LINE`):
+    its target, when the line's voter is the poster (or the poster is unknown)."""
+    said = _OWN_LINE.search(ft)
+    if said is None:
+        return None
+    start = ft.rfind("\n", 0, said.start()) + 1
+    end = min(
+        (i for i in (ft.find(c, said.end()) for c in "。！？!?\n") if i >= 0), default=len(ft)
+    )
+    if _OWN_LINE_UNDONE.search(ft, start, end):
+        return None
+    alt = "|".join(re.escape(n) for n in sorted({*names, ABSTAIN}, key=len, reverse=True) if n)
+    row = re.compile(rf"[ \t]*{_LIST_MARK}(?P<voter>{alt})\s*(?:[:：→>—-]+|\s)\s*(?P<target>{alt})")
+    rows = [(m, row.match(ft, m.start())) for m in re.finditer(r"(?m)^.*$", ft[:start])]
+    listed = [(m, r) for m, r in rows if r is not None]
+    if said.group("n"):
+        num = cn_number(said.group("n"))
+        listed = [(m, r) for m, r in listed if _item_number(m.group(0)) == num]
+    elif said.group("last"):
+        listed = listed[-1:]
+    else:
+        listed = [(m, r) for m, r in listed if r.group("voter") == speaker]
+    if len(listed) != 1:
+        return None
+    r = listed[0][1]
+    if speaker and r.group("voter") != speaker:
+        return None
+    return FreeVote(r.group("target"), r.start("target"), r.end("target"), False)
+
+
+def _item_number(line: str) -> int | None:
+    """The number a list's line opens on (4. 豆浆 冬瓜 / 四、豆浆 冬瓜), None without one."""
+    m = re.match(r"[ \t]*(\d{1,2}|[一二三四五六七八九十]{1,3})\s*[.、)）:：]", line)
+    return cn_number(m.group(1)) if m is not None else None
 
 
 def _emoji_after_name(ft: str, aliases: Mapping[str, str]) -> str:
