@@ -176,7 +176,7 @@ def current(game: Game, store: Store, *, keep: bool = False, fresh: bool = False
     _DISCOVERED.clear()  # one game at a time: the last result only
     _DISCOVERED[key] = data
     game = without_counted_ballots(without_rejected(found, store), store)
-    return without_answered_warnings(game, store)
+    return without_answered_warnings(without_agreeing_counts(game, store), store)
 
 
 def without_answered_warnings(game: Game, store: Store) -> Game:
@@ -233,6 +233,40 @@ def without_counted_ballots(game: Game, store: Store) -> Game:
     if proxies:
         disc.unread = [u for u in disc.unread if u.pid not in proxies]
     return game
+
+
+def without_agreeing_counts(game: Game, store: Store) -> Game:
+    """The discovered game less the 未读懂的公告 whose only unread clauses are a result line
+    the last check's tally agrees with (叻沙 4票，肉骨茶 3票，豆汁 弃权，煎饺 没投票。: the count
+    the tally made, fh47b item 1): read, not asked.  A line that differs stays listed."""
+    from auditor.game.discover import Discovery
+    from auditor.game.roster import spell_out
+    from auditor.game.state import agrees_with_tally
+
+    disc = game.discovery
+    if not isinstance(disc, Discovery) or not disc.unread:
+        return game
+    tallies = _round_counts(store)
+    if tallies:  # (seats and other names as the players' names, as discovery reads them)
+        disc.unread = [
+            u
+            for u in disc.unread
+            if not agrees_with_tally(game.players, spell_out(game, u.text), tallies)
+        ]
+    return game
+
+
+def _round_counts(store: Store) -> list[dict[str, float]]:
+    """Each round's votes by target in the last check's tally (none stored: none)."""
+    import auditor.rules.engine as engine
+
+    records = engine.stored_records(store)
+    rounds: dict[tuple[object, object], dict[str, float]] = {}
+    for row in records.tally if records is not None else []:
+        if float(row.get("votes") or 0) > 0:
+            key = (row.get("day"), row.get("round"))
+            rounds.setdefault(key, {})[str(row["target"])] = float(row["votes"])
+    return list(rounds.values())
 
 
 _PROXIES: dict[str, tuple[object, frozenset[int]]] = {}
@@ -1702,6 +1736,7 @@ def _judge_and_report(
     ruleset, incomplete_days, findings = checked.ruleset, checked.incomplete_days, checked.findings
     del checked  # its context (a full check's every post) is no part of the ledger or report
     game = without_counted_ballots(game, store)  # (tonight's 代发 ballots: read, not unread)
+    game = without_agreeing_counts(game, store)  # (a result line the tally agrees with)
     proposed = checked_records.proposals if checked_records else engine.stored_proposals(store)
     if proposed is None:  # a store last checked by an older version
         checked_records = derive_records(engine.build_context(game, store))

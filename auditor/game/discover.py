@@ -1857,7 +1857,10 @@ def _event_from(
     if a.type is EventType.PIPED:
         return _piped_event(a, days, opening_of.opens if opening_of is not None else t)
     if a.type is EventType.SUBSTITUTE:
-        return Event(EventType.SUBSTITUTE, a.player, _substitute_from(a, t, days), value=a.account)
+        start = _substitute_from(a, t, days)
+        if start is None:
+            return None  # from a day not open yet: proposed when it is
+        return Event(EventType.SUBSTITUTE, a.player, start, value=a.account)
     return None
 
 
@@ -1865,9 +1868,29 @@ def _event_from(
 _FROM_NEXT_DAY = lazy(r"(?:从\s*)?(?:明天|明日|次日)\s*(?:起|开始)(?![^，,。；;]{0,6}[吗？?])")
 
 
-def _substitute_from(a: Announced, t: datetime, days: list[DaySpec]) -> datetime:
+# ... or with a day it names (从 Day 2 开始 X 由 Y 接手, 替补：X→Y，D2 起, 自第三天起): that day's
+# opening (seeds 000 10、替补 / 004 替补: the substitute plays the seat from when the director
+# says; a start said is a start, never the post's moment)
+_FROM_NAMED_DAY = lazy(
+    rf"(?:从|自)?\s*(?:第\s*({NUM})\s*[天日]|(?<![A-Za-z])(?:D|Day)\s*(\d{{1,2}})(?![0-9A-Za-z]))"
+    r"\s*(?:的)?\s*(?:起|开始|开门起|开门后|on)(?![^，,。；;]{0,6}[吗？?])",
+    re.I,
+)
+
+
+def _substitute_from(a: Announced, t: datetime, days: list[DaySpec]) -> datetime | None:
     """When a substitute takes over: from the next day's opening when the clause says the
-    change starts with the next day (老周请假，明天起替补 X 替补老周), else when it is told."""
+    change starts with the next day (老周请假，明天起替补 X 替补老周), from a named day's
+    opening (从 Day 2 开始, D2 起) — None while that day has not opened: it is proposed once
+    the day is found —, else when it is told."""
+    named = _FROM_NAMED_DAY.search(a.clause)
+    if named is not None:
+        n = cn_number(named.group(1)) if named.group(1) else int(named.group(2))
+        day = next((d for d in days if d.number == n), None)
+        if day is not None:
+            return day.opens
+        ahead = n is not None and days and n > max(d.number for d in days)
+        return None if ahead else t
     if not _FROM_NEXT_DAY.search(a.clause):
         return t
     return next((d.opens for d in sorted(days, key=lambda d: d.opens) if d.opens > t), t)

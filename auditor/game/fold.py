@@ -583,6 +583,9 @@ _TERSE_WORDS = _table(
         (r"(?<![\d.])0\s*(?:人)?\s*死(?:亡)?(?![\w])|(?<![\w])无死亡", "无人死亡"),
         (r"(?:殉职)\s*(?:[，,]|→|->)?\s*(?:警长|警徽)?\s*(?:交给|传给|给)", "殉职，警徽移交给"),
         (r"(?:警长|警徽)\s*给", "警徽移交给"),
+        # a substitute's label over the seat changing hands (替补: 石头→大白, 替补：A -> B): who
+        # leaves, then who comes in (seeds 000 10、替补 / 004 替补)
+        (r"替补\s*[:：]\s*([^\s→，,。；;:：]+)\s*(?:→|->)\s*([^\s→，,。；;（(]+)", r"\2 替补 \1"),
         # an hour with no 点 right before a bare close (D3开 21关, 明晚22关, 改 23关):
         # never a level (第21关) nor a count (连过12关)
         (

@@ -117,7 +117,11 @@ def why_listed(players: Sequence[str], text: str) -> str | None:
     names = [] if roster_only(players, text) else _names_in(players, text)
     if names:
         return f"提到玩家 {'、'.join(names)}"
-    word = None if _plan_only(text) else notice_word(text) or night_said(text) or quiet_said(text)
+    word = (
+        None
+        if _plan_only(text)
+        else notice_word(text) or night_said(text) or quiet_said(text) or seat_taken(text)
+    )
     if word is not None:
         return f"写了「{word}」"
     side = FACTION_SAID.search(fold(text))
@@ -134,6 +138,23 @@ def why_listed(players: Sequence[str], text: str) -> str | None:
         return f"写了「{phase}」"
     counted = from_now(text)  # 还剩两小时关门: a time from the post's moment
     return f"写了时间「{counted}」" if counted else None
+
+
+# a seat changing hands in its own verbs (酸菜白肉 顶上, 由 Y 接手, Y 来顶 X 的位置, 补位): a
+# substitute (seeds 000 10、替补 / 004 替补), whoever the names are — the newcomer is no roster
+# player, the one leaving may go by a nickname (老锅…酸菜白肉 顶上): never silent.  Not asked
+# (谁来顶上？), supposed (如果没人顶上) or denied (没人接手)
+_SEAT_TAKEN = re.compile(r"顶上|顶替|来顶|顶班|接手|接替|接班|补位|替补(?!.{0,4}[吗？?])")
+_SEAT_UNTOLD = re.compile(r"[吗？?]|如果|假如|要是|万一|没人|无人|不(?=\s*(?:顶|接|替|补))|谁")
+
+
+def seat_taken(text: str) -> str | None:
+    """The first verb of a seat taken over the post says outright (:data:`_SEAT_TAKEN`)."""
+    for sentence in re.findall(r"[^。！!？?；;\n]+[。！!？?；;]?", fold(text)):
+        m = _SEAT_TAKEN.search(sentence)
+        if m and not _SEAT_UNTOLD.search(sentence):
+            return m.group(0)
+    return None
 
 
 # the player a director's reply is addressed to (@桃桃 对，…; 回酸菜缸：得发！): the one who
@@ -575,9 +596,66 @@ def unread_posts(
             continue
         said = spell_out(game, text)  # seats and aliases as names (auditor.game.roster)
         answer = answered_by(game.players, said, p.posted_at, game.events, days, p.pid)
-        why = what_was_not_read(game.players, said, why)
+        why = edited_said(p.edited) + what_was_not_read(game.players, said, why)
         out.append(Unread(p.pid, p.tid, p.floor, p.posted_at, text, why, h, answer))
     return out
+
+
+_EDITED_AT = re.compile(r"于\s*(\d{4}-\d{1,2}-\d{1,2}\s+\d{1,2}:\d{2})")
+
+
+def edited_said(edited: str | None) -> str:
+    """An edited post's mark before why it is listed (已编辑（2026-12-3 18:30）：): the text
+    listed and read is the post as it stands now, which the director may have changed
+    since an earlier night's answer (fh47c: a 延时 added by editing the day's opening)."""
+    if not edited:
+        return ""
+    m = _EDITED_AT.search(edited)
+    return f"已编辑（{m.group(1)}）：" if m else "已编辑："
+
+
+# a director's result line (叻沙 4票，肉骨茶 3票，豆汁 弃权，煎饺 没投票。 / 大鹅炖粉条 4票（烤肉拌饭、
+# 冰糖雪梨…）): each clause that names a player is a count (a name, its votes, its voters in
+# brackets) or a name that abstained or did not vote; nothing else
+_COUNT_CLAUSE = re.compile(
+    r"\s*(?:[-*•·]\s*)?(?P<who>\S+?)\s*[:：]?\s*(?:(?P<n>\d+(?:\.\d+)?)\s*票\s*(?:[（(][^）)]*[）)])?"
+    r"|(?P<none>弃权|没投票|没投|未投票|未投|没有投票))\s*"
+)
+_COUNT_HEAD = re.compile(
+    r"^\s*(?:【[^】]{1,8}】|[^，,：:]{0,8}(?:结束|结果|计票|票型)[!！。：:]?)\s*"
+)
+
+
+def counts_said(players: Sequence[str], clause: str) -> dict[str, float] | None:
+    """The votes a result line states, by player (None: the clause is no result line, or
+    states no count).  Abstainers and non-voters it names are no count."""
+    counts: dict[str, float] = {}
+    for part in re.split(r"[，,；;。！!\n]", _COUNT_HEAD.sub("", fold(clause))):
+        if not part.strip():
+            continue
+        m = _COUNT_CLAUSE.fullmatch(part)
+        if m is None or fold(m.group("who")) not in {fold(p) for p in players}:
+            return None
+        if m.group("n") is not None:
+            counts[m.group("who")] = float(m.group("n"))
+    return counts or None
+
+
+def agrees_with_tally(
+    players: Sequence[str], text: str, tallies: Sequence[Mapping[str, float]]
+) -> bool:
+    """Every clause of the post the reader could not place is a result line whose counts
+    equal one of ``tallies`` (a round's votes by target): the tally has read it — the
+    director's own count, not a question (fh47b: 叻沙 4票，肉骨茶 3票，豆汁 弃权，煎饺 没投票。
+    listed as 未读懂 though the sheriff was read from the same post)."""
+    unplaced = _unplaced(tuple(players), text)
+    if not unplaced:
+        return False
+    for clause in unplaced:
+        said = counts_said(players, clause)
+        if said is None or not any(said == dict(t) for t in tallies):
+            return False
+    return True
 
 
 _QUOTE_AT_MOST = 48

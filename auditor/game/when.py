@@ -33,7 +33,7 @@ _DATE = (
     r"|(?P<{p}iy>\d{{4}})[-/.](?P<{p}im>\d{{1,2}})[-/.](?P<{p}id>\d{{1,2}})"
     r"|(?P<{p}sm>\d{{1,2}})(?:/|-(?=\d{{1,2}}\s+\d{{1,2}}:\d{{2}}))(?P<{p}sd>\d{{1,2}})"
     r"|(?<!第)(?<!第\s)(?<![\d月/])(?P<{p}dd>\d{{1,2}})\s*[日号](?![期子])"
-    r"|(?P<{p}rel>今天|今日|本日|明天|明日|次日|翌日|大后天|后天|后日|昨天|当日|当天)"
+    r"|(?P<{p}rel>今天|今日|本日|明天|明日|次日|翌日|大后天|后天|后日|昨天|前天|当日|当天)"
     r"|(?P<{p}wd>(?:本|这|下下|下|上)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天]))"
     r"(?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?|\s*[(（][一二三四五六日天][)）])?"
 )
@@ -325,8 +325,61 @@ _VERB_IN_RANGE = lazy(
 )
 
 
+# A time said as a day word × a part of the day × an hour, in the words of the north
+# (东北 / 北京话: 明儿个晌午十二点, 今儿下晚儿九点, 昨儿后半夜两点, 傍黑六点): each part of
+# the day in the word the clock reads (:func:`_by_part_of_day`), so every day word (fold's
+# 今儿 / 明儿个, 前儿) goes with every part and every hour.  后半夜 / 下半夜 is the small
+# hours after the evening of the day said (今儿后半夜 is tomorrow's 凌晨); said bare before an
+# hour, tonight's (今晚两点).  A part of the day with no hour (今儿后半夜关门, 明儿擦黑关门)
+# is no time: it is asked (:func:`unread_times`), never guessed.
+_PARTS_OF_DAY = (
+    (r"晌午(?:头)?(?!后)|正晌午?|中晌", "中午"),
+    (r"头午|头晌|前晌|(?:上|早|前)半晌", "上午"),
+    (r"过晌|后晌|过午|晌午后|(?:下|后)半晌", "下午"),
+    (r"晚半晌|傍黑儿?|擦黑儿?|麻黑儿?|傍晚儿", "傍晚"),
+    (r"下晚儿?|晚晌儿?|晚上儿|黑下|前半夜|上半夜", "晚上"),
+    (r"一大早|大清早|清早|早起(?=\s*[\d零一二两三四五六七八九十])", "早上"),
+)
+_PART_OF_DAY = [(lazy(p), word) for p, word in _PARTS_OF_DAY]
+_DAY_AFTER = {"前天": "昨天", "昨天": "今天", "今天": "明天", "今日": "明日", "明天": "后天"}
+_SMALL_HOURS = lazy(
+    r"(?P<day>前天|昨天|今天|今日|明天)?\s*(?:的)?\s*(?:后半夜|下半夜)"
+    r"(?P<hour>\s*(?:[\d零一二两三四五六七八九十]{1,3})\s*[:：点时])?"
+)
+_PRE_DAY = lazy(
+    r"前儿(?:个)?(?=\s*(?:早|上午|中午|下午|傍晚|晚|夜|后半夜|下半夜|凌晨|[\d零一二两三四五六七八九十]))"
+)
+
+
+def _small_hours(m: re.Match[str]) -> str:
+    day = m.group("day")
+    if day:
+        return _DAY_AFTER[day] + "凌晨" + (m.group("hour") or "")
+    return ("今晚" if m.group("hour") else "凌晨") + (m.group("hour") or "")
+
+
+def parts_of_day(text: str) -> str:
+    """``text`` with the day's parts in the clock's own words (:data:`_PARTS_OF_DAY`)."""
+    for pattern, word in _PART_OF_DAY:
+        text = pattern.sub(word, text)
+    return _SMALL_HOURS.sub(_small_hours, _PRE_DAY.sub("前天", text))
+
+
+# a close put back by an amount in a terse sign (+2h：D2 ddl 22:00, ＋1小时, +30min): the delay by
+# that amount, in the grammar's words (延时2小时) — never a count (+1, 票数 +2) nor a score
+_PLUS_AMOUNT = lazy(
+    r"(?<![\w+])\+\s*(\d{1,2}(?:\.5)?)\s*(h|hrs?|小时|个小时|钟头|min|mins|分钟)(?![A-Za-z])", re.I
+)
+
+
+def _plus_amount(m: re.Match[str]) -> str:
+    unit = "分钟" if m.group(2).lower().startswith("min") or m.group(2) == "分钟" else "小时"
+    return f"延时{m.group(1)}{unit}"
+
+
 def normalise(text: str) -> str:
-    text = _STANDING.sub("", shorthand(fold(text)))
+    text = _PLUS_AMOUNT.sub(_plus_amount, fold(text))
+    text = _STANDING.sub("", parts_of_day(shorthand(text)))
     text = _LONE_WORD.sub(r"\1 ", text)
     text = _ARROWED.sub(_arrow_range, text)
     text = _VERB_IN_RANGE.sub(
@@ -339,7 +392,7 @@ def normalise(text: str) -> str:
     if "环节" in text:
         text = _PHASE_THEN_WHOLE_DAY.sub(r"\1", _WHOLE_DAY_WORDS.sub("全天", text))
     text = _GLOSSED.sub(r"\1", _REL_DATED.sub(lambda m: m.group(1) + " ", text))
-    return _CELLS.sub(lambda m: m.group(1) + " - ", text)
+    return _TWIN_CLOCK.sub(_one_clock, _CELLS.sub(lambda m: m.group(1) + " - ", text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,6 +446,7 @@ _REL = {
     "后日": 2,
     "大后天": 3,
     "昨天": -1,
+    "前天": -2,
 }
 # a weekday's week: this one (本周五, 周五 on or after the post), the next, the one after
 _WEEK = {"本": 0, "这": 0, "下": 1, "下下": 2, "上": -1}
@@ -714,6 +768,28 @@ _EVENING = (
     r"(?:(?P<aeve>今晚|今夜|明晚|当晚|今早|明早|明晨)(?:黑(?=\s*[\d零一二两三四五六七八九十]))?)"
 )
 POINT = lazy(rf"(?:{_DATE.format(p='a')}\s*)?{_EVENING}?\s*{_TIME.format(p='a')}")
+# one clock said twice, in words and as a twelve-hour clock of a zone of the forum's own hour
+# (北京时间晚上十点 / 10pm SGT, 明晚10点（22:00 新加坡时间）, 今晚10点关门 / 10pm SGT): the first
+# alone — a slash or a bracket between, and the two the same hour
+_ZONE_OF_OURS = r"(?:SGT|HKT|CST|BJT|新加坡时间|狮城时间)?"
+_TWIN_CLOCK = lazy(
+    rf"(?P<first>{_EVENING}?\s*{_TIME.format(p='a')})(?P<verb>\s*(?:关门|关帖|开门|开帖)?)"
+    rf"\s*{_ZONE_OF_OURS}\s*[/／(（]\s*{_ZONE_OF_OURS}\s*(?P<bh>\d{{1,2}}):(?P<bmi>\d{{2}})"
+    rf"\s*{_ZONE_OF_OURS}\s*[)）]?",
+    re.I,
+)
+
+
+def _one_clock(m: re.Match[str]) -> str:
+    hms = _clock(m, "a")
+    if hms is None:
+        return m.group(0)
+    h = hms[0] + (12 if m.group("aeve") and m.group("aeve")[1] in "晚夜" and hms[0] < 12 else 0)
+    if (h % 24, hms[1]) != (int(m.group("bh")) % 24, int(m.group("bmi"))):
+        return m.group(0)  # two clocks: each read
+    return m.group("first") + m.group("verb") + " "
+
+
 _CLOSE_WORDS = lazy(
     r"关帖|关门|截止|截至|截票|结算|结束|止|延长|延时|延迟|延后|延期|延至|推迟|推后|顺延|改为|改到|改在|提前|靠岸|\bclose"
     r"|[至到]\s*$|" + "|".join(SHOW_CLOSES)
@@ -724,7 +800,7 @@ _OPEN_WORDS = lazy(r"开帖|开门|开放|开始|起|\bopen|" + "|".join(SHOW_OP
 # (截单改为：今晚 23:00) or 在 (暮鼓改在今晚 23:30); a recap in brackets
 # (截止！（本日已延时至23:30）) states the day's delay as well
 _DELAY_WORDS = lazy(
-    r"(?:延长|延时|延迟|延后|延期|推迟|推后|推(?=到|至)|延(?=到|至)|顺延|改为|改到|改成|更改为?|改)\s*(?:至|到|在)?\s*[:：]?\s*$"
+    r"(?:延长|延时|延迟|延后|延期|推迟|推后|推(?=到|至)|延(?=到|至)|(?:关门|关帖|截止|关)\s*(?:往后)?挪(?=到|至)|往后挪|顺延|改为|改到|改成|更改为?|改)\s*(?:至|到|在)?\s*[:：]?\s*$"
     r"|延至\s*$"
 )
 _NEW_CLOSE = lazy(r"新(?:的)?(?:关帖|关门|截止)(?:时间)?\s*[:：]?\s*$")
@@ -1488,7 +1564,7 @@ def _taken_back(before: str, rest: str) -> bool:
 
 # a delay granted (延时成功, 延时已获通过, 延时 1 小时): the close stated after it is the new one
 _GRANTED = lazy(
-    r"延时\s*(?:申请)?\s*(?:已\s*)?(?:获\s*)?(?:成功|通过|生效|批准|获批|OK)"
+    r"延时\s*(?:申请)?\s*(?:已\s*)?(?:获\s*)?(?:成功|成了|通过|生效|批准|获批|OK)"
     r"|(?:同意|批准|准予|通过)(?:了)?延时"
     # 延时了！今晚十点半才关门: the delay said as done (its perfective 了), not asked nor denied
     r"|(?<![不没未要想能])(?:延时|延长|顺延)了(?!吗|么|没)"
@@ -1716,6 +1792,9 @@ def unread_times(text: str, posted_at: datetime, tz: tzinfo) -> list[str]:
     out: list[str] = []
     for sentence in re.findall(r"[^。！!；;？?\n]+[。！!；;？?]*", text):
         said = normalise(sentence)  # 二十一时半 as 21时半
+        if _PART_ALONE.search(said) and not find_points(sentence, posted_at, tz):
+            out.append(sentence.strip())  # 明儿擦黑关门: a part of the day, no hour
+            continue
         if not STATES_TIME.search(said):
             continue
         if not DAY_WORDS.search(said) and not _CLOCK.search(said):
@@ -1726,6 +1805,14 @@ def unread_times(text: str, posted_at: datetime, tz: tzinfo) -> list[str]:
         if any(p.role is None and not (p.asof or p.aside or p.wrong) for p in points):
             out.append(sentence.strip())
     return out
+
+
+# a day opened or closed at a part of the day with no hour (明天傍晚关门, 今天凌晨开门, 后半夜
+# 截止): no time to place, so asked — never a moment before or after it (晚上关门前投完)
+_PART_ALONE = lazy(
+    r"(?:上午|早上|早晨|清晨|下午|傍晚|晚上|晚间|夜里|凌晨)(?!\s*[\d零一二两三四五六七八九十])"
+    r"\s*(?:就|再|准时|才)?\s*(?:关门|关帖|开门|开帖|截止|结束)(?!\s*(?:前|之前|以前|后|以后|之后))"
+)
 
 
 # a clock time outright (21:30, 九点半, 二十一時, normalised to digits): a sentence holding one that was read as

@@ -82,7 +82,14 @@ FH42 = ROOT / "tests" / "games" / "discovery_fh42"
 # 寄了」, read with its opening post) and 阿May's 030 game's first night (discovery_fh46).
 # Session 47: Lina's 030 game (discovery_fh47b), both nights (a day given only by its close,
 # 「deadline 明晚10点」; a 延时 as 「extend 12h」; 「RIP 海南鸡」 undone by a later 更正).
+# 老周's M39 game (discovery_fh47), night 1: his days in the north's words (今儿早上九点开门，下晚儿九点
+# 关门) are read — his night 2 still differs (nicknames and the hunter's shot, not the times).
+# 阿宁's M107 game (discovery_fh47c), both nights: his seats (s47-fixfh), the 延时 added by editing
+# day 2's opening (+2h：D2 ddl 22:00) and 「替补: 10号 石头→大白，D2 起。」 from day 2's opening.
 DIRECTORS_AGREE = [
+    ("discovery_fh47", "hinamizawa_dongbei", 1),
+    ("discovery_fh47c", "skyscraper_seats", 1),
+    ("discovery_fh47c", "skyscraper_seats", 2),
     ("discovery_fh47b", "wardrobe_lioncity", 1),
     ("discovery_fh47b", "wardrobe_lioncity", 2),
     ("discovery_fh46c", "skyscraper_emoji", 1),
