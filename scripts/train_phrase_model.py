@@ -741,8 +741,30 @@ def card_evidence(records: list[dict], policy: Policy, out=sys.stdout) -> None: 
         print(f"  {cat:<11} {t:.2f} {n:>4} {right:>4} {right / n:.3f} {lb:.3f} {mark}", file=out)
 
 
+def mixed(records: list[dict], other: list[dict]) -> list[dict]:  # type: ignore[type-arg]
+    """Two models read side by side (``--mix-with``): per line, each category's probability
+    the higher of the two, :data:`CLEAN`'s the lower — a question where either model is sure
+    and neither calls the line clean.  Only the lines both record sets hold."""
+    by_id = {(r["set"], r["id"]): r for r in other}
+    out = []
+    for rec in records:
+        twin = by_id.get((rec["set"], rec["id"]))
+        if twin is None:
+            continue
+        if "p" in rec:
+            rec = dict(rec)
+            rec["p"] = {
+                c_: min(v, twin["p"][c_]) if c_ == CLEAN else max(v, twin["p"][c_])
+                for c_, v in rec["p"].items()
+            }
+        out.append(rec)
+    return out
+
+
 def loso(args: argparse.Namespace) -> int:
     records = loso_records(args)
+    if args.mix_with:
+        records = mixed(records, json.loads(Path(args.mix_with).read_text()))
     names = list(dict.fromkeys(r["set"] for r in records))
     for target in [float(x) for x in args.targets.split(",")]:
         for cm in [float(x) for x in args.clean_max.split(",")]:
@@ -805,6 +827,11 @@ def main(argv: list[str] | None = None) -> int:
         "--only",
         default="",
         help="(--loso) hold out only these sets (blind25,blind24,…), writing each fold as it ends",
+    )
+    ap.add_argument(
+        "--mix-with",
+        default="",
+        help="(--loso) another setting's --records, read beside these (the higher probability)",
     )
     ap.add_argument("--records", help="(--loso) where the held-out readings are kept")
     ap.add_argument(
