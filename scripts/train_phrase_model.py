@@ -20,7 +20,12 @@ held-out questions were right ``--targets`` of the time and touched no clean lin
 per-set table (matcher alone against combined), the mean, the figures by category and by
 evasion — once with the policy chosen on all sets, once nested (each set read with a policy
 chosen without it: the honest figure) — and ``--single`` session 45's one threshold for
-comparison.  ``--marked all|strong``: the experiment with the shapes of a curse or an oath (below).
+comparison, and each category's card evidence.  ``--marked all|strong``: the experiment with
+the shapes of a curse or an oath (below); ``--view``: the one with the line's sound or its
+characters' classes (below).  ``--only blind25,blind24``: hold out only these sets, each fold
+written to ``--records`` as it ends (a long run split over processes, or read as it goes).
+Each line's n-grams are counted once for all folds (:func:`fold_models`: the models
+:func:`train` would fit, the same columns, the same pruning).
 Deterministic (scikit-learn's liblinear, fixed seed).
 """
 
@@ -30,8 +35,11 @@ import argparse
 import json
 import re
 import sys
+import unicodedata
+import zlib
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,6 +55,7 @@ from auditor.rules.phrasemodel import (  # noqa: E402
     CARD_PRECISION,
     CLEAN,
     MODEL,
+    NAME,
     PRECISION,
     SURE,
     prepare,
@@ -157,11 +166,150 @@ def strong_shapes(text: str) -> str:
     return "".join(f" {m}{m}{m}" for m in marks)
 
 
-def prepared(text: str, norm, marked: str = "") -> str:  # type: ignore[no-untyped-def]
+# --- an experiment, measured and not shipped: the line's sound and its characters' classes --
+#
+# (``--loso --view folded|exact|both|classes|folded+classes``; lexicons/README.md "机读" says
+# what they gave.)  The newest writers lose most on homophones, pinyin and mixed scripts:
+# a view of the line that is the same whoever wrote it — its syllables (沙比, 杀笔 and shabi
+# are one sound), near sounds folded (M107 判罚依据 "方言 … 音近"), or the classes of its
+# characters (傻b is Han-Latin) — appended to the prepared line after :data:`SOUND`, so its
+# n-grams are syllable (or class) n-grams beside the characters'.
+
+#: What separates the line from its sound (:func:`sound_view`) in the prepared text.
+SOUND = " ♪ "
+
+#: A toneless syllable's code in the sound view: a character of the Supplementary Private
+#: Use Area-A (no writer types one), from a checksum of the syllable's spelling, so a
+#: syllable keeps its code whatever pypinyin's inventory (and the model file its features).
+_SOUND_BASE = 0xF0000
+_SOUND_SPAN = 0xFFFD
+
+#: Near sounds a writer's homophone swaps between (M107 判罚依据 "方言 … 音近"): 平翘舌
+#: (zh/ch/sh = z/c/s), l/n, f/h (fa = ha; not the dialect's f/hu: fang = huang), and the
+#: nasal finals (ang/an, eng/en, ing/in).
+_FOLD = (
+    (re.compile(r"^([zcs])h"), r"\1"),
+    (re.compile(r"^n(?=[aeiouv])"), "l"),
+    (re.compile(r"^f"), "h"),
+    (re.compile(r"(?<=[aei])ng$"), "n"),
+)
+
+
+@lru_cache(maxsize=4096)
+def fold(syllable: str) -> str:
+    """A toneless syllable with its near sounds folded together (:data:`_FOLD`)."""
+    for pattern, repl in _FOLD:
+        syllable = pattern.sub(repl, syllable)
+    return syllable
+
+
+@lru_cache(maxsize=4096)
+def _code(syllable: str) -> str:
+    return chr(_SOUND_BASE + zlib.crc32(syllable.encode()) % _SOUND_SPAN)
+
+
+@cache
+def _syllables() -> tuple[dict[int, str], frozenset[str]]:
+    """Character → its toneless syllable (the matcher's own table: the first reading), and
+    the set of syllables (for pinyin typed in Latin letters)."""
+    from auditor.rules.matcher.pinyin import _pinyin_table
+
+    table = {cp: py for cp, py in _pinyin_table().items() if not chr(cp).isdigit()}
+    return table, frozenset(table.values())
+
+
+_LATIN = re.compile(r"[a-z]+")
+
+
+def _latin_syllables(run: str, inventory: frozenset[str]) -> list[str] | None:
+    """A run of Latin letters read as pinyin (longest syllable first, backtracking), or
+    None when it does not read as syllables (``sb``, ``ok``)."""
+    if not run:
+        return []
+    for k in range(min(6, len(run)), 0, -1):
+        if run[:k] in inventory:
+            rest = _latin_syllables(run[k:], inventory)
+            if rest is not None:
+                return [run[:k], *rest]
+    return None
+
+
+def sound_view(text: str, folded: bool = True) -> str:
+    """The sound of a prepared line: each character (and each run of Latin letters that
+    reads as pinyin) as the code of its toneless syllable, near sounds folded together
+    (:func:`fold`) unless ``folded`` is false; anything else a space.  Appended to the line
+    (after :data:`SOUND`), its n-grams are syllable n-grams: a homophone (沙比, 杀笔, shabi)
+    shares them with the word it stands for, whoever wrote it."""
+    table, inventory = _syllables()
+    text = text.lower()
+    out: list[str] = []  # codes, and " " where the sound breaks
+    i = 0
+    while i < len(text):
+        latin = _LATIN.match(text, i)
+        if latin:
+            run = latin.group()
+            heard = _latin_syllables(run, inventory) if len(run) > 1 else None
+            out.extend(_code(fold(x) if folded else x) for x in heard or ())
+            out.append(" ")
+            i = latin.end()
+            continue
+        py = table.get(ord(text[i]))
+        out.append(_code(fold(py) if folded else py) if py else " ")
+        i += 1
+    return " ".join("".join(out).split())
+
+
+#: Character classes (:func:`class_view`), each a character of the Supplementary Private
+#: Use Area-B: Han, Latin, digit, emoji or symbol, the placeholder Ⓝ; punctuation and
+#: spaces break the run.
+_CLASS = {
+    "han": "\U00100001",
+    "latin": "\U00100002",
+    "digit": "\U00100003",
+    "symbol": "\U00100004",
+    "name": "\U00100005",
+}
+
+
+def _class_of(ch: str) -> str:
+    if ch == NAME:
+        return _CLASS["name"]
+    if "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf":
+        return _CLASS["han"]
+    if ch.isascii() and ch.isalpha():
+        return _CLASS["latin"]
+    if ch.isdigit():
+        return _CLASS["digit"]
+    if ch.isspace() or unicodedata.category(ch)[0] in "PZC":
+        return " "
+    return _CLASS["symbol"]
+
+
+def class_view(text: str) -> str:
+    """The classes of a prepared line's characters (:data:`_CLASS`), runs of one class
+    folded to one: a word of mixed scripts (傻b, s逼) is a Han-Latin-Han shape whoever wrote
+    it."""
+    out: list[str] = []
+    for ch in text:
+        c = _class_of(ch)
+        if not out or out[-1] != c:
+            out.append(c)
+    return " ".join("".join(out).split())
+
+
+@cache
+def prepared(text: str, norm, marked: str = "", view: str = "") -> str:  # type: ignore[no-untyped-def]
     """:func:`auditor.rules.phrasemodel.prepare` (the sets have no roster: no name to
     replace), with the shapes' markers appended for the experiment (``marked``: ``all`` the
-    five, ``strong`` the three composite ones tripled)."""
+    five, ``strong`` the three composite ones tripled) and the experiment's sound views
+    (``view``: ``folded``, ``exact`` or ``both``; :func:`auditor.rules.phrasemodel.sound_view`)."""
     line = prepare(text, (), norm)
+    if view in ("exact", "both"):
+        line += SOUND + sound_view(line, folded=False)
+    if view in ("folded", "both", "folded+classes"):
+        line += SOUND + sound_view(line.split(SOUND, 1)[0])
+    if view in ("classes", "folded+classes"):
+        line += SOUND + class_view(line.split(SOUND, 1)[0])
     if marked == "all":
         return line + shapes(line)
     return line + strong_shapes(line) if marked == "strong" else line
@@ -232,8 +380,9 @@ def train(
     min_df: int = MIN_DF,
     prune: float = PRUNE,
     marked: str = "",
+    view: str = "",
 ) -> LinearModel:  # type: ignore[no-untyped-def]
-    texts = [prepared(r.text, norm, marked) for s in sets for r in s.rows]
+    texts = [prepared(r.text, norm, marked, view) for s in sets for r in s.rows]
     ys = [
         [c_ in r.labels or (c_ == CLEAN and not r.labels) for c_ in cats]
         for s in sets
@@ -262,7 +411,7 @@ def loso_records(args: argparse.Namespace) -> list[dict]:  # type: ignore[type-a
     found nothing, the model's probabilities (``p``) and the categories the matcher set
     aside on purpose (``veto``, :meth:`Matcher.explain`).  Kept in ``--records`` (a file per
     setting) so thresholds are chosen from them without re-fitting."""
-    tag = f"c{args.c}-df{args.min_df}-q{args.prune}-{args.marked or 'plain'}"
+    tag = f"c{args.c}-df{args.min_df}-q{args.prune}-{args.marked or 'plain'}-{args.view or 'text'}"
     path = Path(args.records or f"/tmp/pml_loso_{tag}.json")
     sets = scored_sets()
     if path.exists() and not args.fresh:
@@ -281,16 +430,12 @@ def loso_records(args: argparse.Namespace) -> list[dict]:  # type: ignore[type-a
 
     matcher = matcher_for((), True)
     records: list[dict] = []  # type: ignore[type-arg]
-    for k, held in enumerate(sets):
-        model = train(
-            sets[:k] + sets[k + 1 :],
-            cats,
-            norm,
-            c=args.c,
-            min_df=args.min_df,
-            prune=args.prune,
-            marked=args.marked,
-        )
+    order = list(range(len(sets)))
+    if args.only:  # (a part of the run: these sets held out, each fold written as it ends)
+        wanted = args.only.split(",")
+        order = [i for w in wanted for i, s in enumerate(sets) if s.name.endswith("/" + w)]
+    for k, model in zip(order, fold_models(sets, cats, norm, args, order), strict=True):
+        held = sets[k]
         for row, g in zip(held.rows, grammar[held.name], strict=True):
             rec = {
                 "set": held.name,
@@ -300,13 +445,66 @@ def loso_records(args: argparse.Namespace) -> list[dict]:  # type: ignore[type-a
                 "g": g,
             }
             if not g:
-                probs = model.probabilities(prepared(row.text, norm, args.marked))
+                probs = model.probabilities(prepared(row.text, norm, args.marked, args.view))
                 rec["p"] = {c_: round(v, 4) for c_, v in probs.items()}
                 rec["veto"] = sorted({m.category for m, _ in matcher.explain(row.text)})
             records.append(rec)
         print(f"… {held.name} ({len(model.weights)} grams)", file=sys.stderr)
+        if args.only:
+            path.write_text(json.dumps(records, ensure_ascii=False))
     path.write_text(json.dumps(records, ensure_ascii=False))
     return records
+
+
+def fold_models(sets: list[Set], cats: list[str], norm, args: argparse.Namespace, order: list[int]):  # type: ignore[no-untyped-def]
+    """For each set k, the model :func:`train` fits on all the other sets (the same
+    columns, the same fit, the same pruning), the n-grams of every line counted once for
+    all folds rather than once per fold."""
+    import numpy as np
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    from auditor.learned import ngrams
+
+    texts = [prepared(r.text, norm, args.marked, args.view) for s in sets for r in s.rows]
+    ys = np.array(
+        [
+            [c_ in r.labels or (c_ == CLEAN and not r.labels) for c_ in cats]
+            for s in sets
+            for r in s.rows
+        ]
+    )
+    vec = CountVectorizer(analyzer=lambda t: ngrams(t, *N), binary=True).fit(texts)
+    vocab = vec.get_feature_names_out()
+    x = vec.transform(texts).tocsr()
+    sizes = [len(s.rows) for s in sets]
+    start = np.cumsum([0, *sizes])
+    for k in order:
+        rows = np.r_[0 : start[k], start[k + 1] : start[-1]]
+        xt = x[rows]
+        keep = np.flatnonzero(np.asarray(xt.sum(axis=0)).ravel() >= args.min_df)
+        xk = xt[:, keep]
+        columns, bias = [], []
+        for j in range(len(cats)):
+            lr = LogisticRegression(
+                C=args.c, max_iter=5000, solver="liblinear", random_state=0, dual=True
+            ).fit(xk, ys[rows, j])
+            columns.append([round(float(w), 6) for w in lr.coef_[0]])
+            bias.append(float(lr.intercept_[0]))
+        weights = {
+            str(vocab[col]): tuple(c_[i] for c_ in columns)
+            for i, col in enumerate(keep)
+            if any(c_[i] for c_ in columns)
+        }
+        m = LinearModel(
+            name=MODEL,
+            n=N,
+            labels=tuple(cats),
+            bias=tuple(bias),
+            weights=weights,
+            trained_on=tuple(s.name for i, s in enumerate(sets) if i != k),
+        )
+        yield pruned(m, args.prune)
 
 
 @dataclass
@@ -512,8 +710,61 @@ def evaluate(records: list[dict], policy_for, out=sys.stdout) -> dict[str, float
     return m
 
 
+def card_evidence(records: list[dict], policy: Policy, out=sys.stdout) -> None:  # type: ignore[no-untyped-def, type-arg]
+    """Per category, the evidence a card would rest on: at each threshold from the
+    category's question threshold up, the held-out lines the model read as it (n), how many
+    were right, and the one-sided 95% lower bound of that precision; the best (highest bound)
+    is printed, beside the rule (precision CARD_PRECISION, bound CARD_BOUND)."""
+    pool: dict[str, list[tuple[float, bool]]] = {}
+    for rec in records:
+        got = asked(rec, policy.clean_max)
+        if got is not None:
+            pool.setdefault(got[0], []).append((got[1], got[0] in rec["labels"]))
+    print(
+        "\ncard evidence: category, best threshold, held-out lines read as it, right, precision, lower bound",
+        file=out,
+    )
+    for cat in sorted(pool):
+        rows = []
+        for t in GRID:
+            if t < policy.ask.get(cat, 2.0):
+                continue
+            sel = [x for x in pool[cat] if x[0] >= t]
+            right = sum(x[1] for x in sel)
+            if sel:
+                rows.append((lower_bound(right, len(sel)), t, len(sel), right))
+        if not rows:
+            print(f"  {cat:<11} no question at or above {policy.ask.get(cat)}", file=out)
+            continue
+        lb, t, n, right = max(rows)
+        mark = "CARD" if cat in policy.card else "-"
+        print(f"  {cat:<11} {t:.2f} {n:>4} {right:>4} {right / n:.3f} {lb:.3f} {mark}", file=out)
+
+
+def mixed(records: list[dict], other: list[dict]) -> list[dict]:  # type: ignore[type-arg]
+    """Two models read side by side (``--mix-with``): per line, each category's probability
+    the higher of the two, :data:`CLEAN`'s the lower — a question where either model is sure
+    and neither calls the line clean.  Only the lines both record sets hold."""
+    by_id = {(r["set"], r["id"]): r for r in other}
+    out = []
+    for rec in records:
+        twin = by_id.get((rec["set"], rec["id"]))
+        if twin is None:
+            continue
+        if "p" in rec:
+            rec = dict(rec)
+            rec["p"] = {
+                c_: min(v, twin["p"][c_]) if c_ == CLEAN else max(v, twin["p"][c_])
+                for c_, v in rec["p"].items()
+            }
+        out.append(rec)
+    return out
+
+
 def loso(args: argparse.Namespace) -> int:
     records = loso_records(args)
+    if args.mix_with:
+        records = mixed(records, json.loads(Path(args.mix_with).read_text()))
     names = list(dict.fromkeys(r["set"] for r in records))
     for target in [float(x) for x in args.targets.split(",")]:
         for cm in [float(x) for x in args.clean_max.split(",")]:
@@ -526,6 +777,7 @@ def loso(args: argparse.Namespace) -> int:
                 )
                 print(f"THRESHOLDS = {dict(sorted(policy.ask.items()))}")
                 print(f"CARDS = {dict(sorted(policy.card.items()))}")
+                card_evidence(records, policy)
                 evaluate(records, lambda _name, p=policy: p)
                 print("\n## the same, nested: each set read with thresholds chosen without it\n")
                 nested = {
@@ -564,6 +816,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ask-lb", default=str(CARD_BOUND), help="(--loso) lower bound below SURE")
     ap.add_argument(
         "--marked", choices=("all", "strong"), default="", help="(--loso) with the shapes' markers"
+    )
+    ap.add_argument(
+        "--view",
+        choices=("folded", "exact", "both", "classes", "folded+classes"),
+        default="",
+        help="(--loso) with the line's sound appended (the experiment)",
+    )
+    ap.add_argument(
+        "--only",
+        default="",
+        help="(--loso) hold out only these sets (blind25,blind24,…), writing each fold as it ends",
+    )
+    ap.add_argument(
+        "--mix-with",
+        default="",
+        help="(--loso) another setting's --records, read beside these (the higher probability)",
     )
     ap.add_argument("--records", help="(--loso) where the held-out readings are kept")
     ap.add_argument(
