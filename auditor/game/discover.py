@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, time, timedelta, tzinfo
 from functools import cache
@@ -1972,16 +1972,7 @@ def _announced_events(
         said = _announced(patterns, post, disc)
         # the learned reading (auditor.game.learned): a kind the grammar read nothing of is
         # listed (未读懂的公告) and its items proposed, 机读, for the director to confirm
-        kinds, machine = learned.second_reading(
-            game.players,
-            _text(post),
-            str(spec.kind),
-            said,
-            post.posted_at,
-            game.timezone,
-            day=spec.day,
-            days=days,
-        )
+        kinds, machine = _second_reading(game, post, spec, said, days)
         if kinds and post.pid is not None:
             disc.unplaced.add(post.pid)
             asked = [f"{m.says()}（pid {post.pid}）" for m in machine]
@@ -2284,6 +2275,36 @@ def _noted(a: Announced, post: Post, disc: Discovery, found: list[Sourced]) -> l
     if a.ends_piping:
         return [_end_piping(s, post.posted_at) for s in found]
     return None
+
+
+def _second_reading(
+    game: Game, post: Post, spec: ThreadSpec, said: Sequence[Announced], days: list[DaySpec]
+) -> tuple[list[str], list[learned.Proposed]]:
+    """The learned reading of a director's post (:func:`auditor.game.learned.second_reading`),
+    less a doubt alone about a post whose reading the director confirmed."""
+    kinds, machine = learned.second_reading(
+        game.players,
+        _text(post),
+        str(spec.kind),
+        said,
+        post.posted_at,
+        game.timezone,
+        day=spec.day,
+        days=days,
+    )
+    if kinds == ["doubt"] and _reading_confirmed(game, said):
+        return [], []  # the director confirmed what was read from it: asked and answered
+    return kinds, machine
+
+
+def _reading_confirmed(game: Game, said: Sequence[Announced]) -> bool:
+    """Every event the grammar read from a post stands in the game file (its kind and
+    player, as the director wrote or confirmed it): he has read the post, so the doubt
+    model's doubt alone (``learned.DOUBT_AT``, no kind unread) is not asked again night
+    after night (fh42: his 收帖 post, whose sheriff he confirmed from it)."""
+    held = {(str(e.type), e.player) for e in game.events}
+    items = [(str(a.type), a.player) for a in said if isinstance(a.type, EventType)]
+    return bool(items) and all(i in held for i in items)
 
 
 def _restates(a: Announced, found: list[Sourced]) -> bool:
