@@ -2121,6 +2121,28 @@ _WRITING_REMARK = re.compile(
     r"(?:(?!他|她|此人|这人|这位)[^，,。.!！?？\n]){0,10}?"
     r"(?:输入法|打字|打不出|懒得打|打错|码字|键盘|拼音|手机打|语音输入)"
 )
+# A bracketed aside about the writing itself — the phone or input method that typed the name,
+# a typo it kept — tells how the vote was written, not what it is: nothing in it casts, gives up
+# or changes a vote (投东瓜。（手机非要把冬改成东，我放弃了） — 放弃 is of the typing, 改成 the
+# phone's).  Not an aside naming a player (（手机打字慢，改投番茄）: a vote of its own).
+_WRITING_ASIDE = re.compile(
+    r"[(（](?P<aside>[^()（）\n]{0,40}?"
+    r"(?:输入法|打字|打不出|打错|码字|键盘|拼音|手机|语音输入|自动纠错|纠错|错别字|错字)"
+    r"[^()（）\n]{0,40})[)）]"
+)
+
+
+def without_writing_aside(text: str, players: Sequence[str]) -> str:
+    """``text`` with each bracketed aside about the writing (:data:`_WRITING_ASIDE`) blanked,
+    offsets kept."""
+    out = list(text)
+    for m in _WRITING_ASIDE.finditer(text):
+        if any(p and p in m.group("aside") for p in players):
+            continue
+        out[m.start() : m.end()] = " " * (m.end() - m.start())
+    return "".join(out)
+
+
 # Later in a post that puts a name first, the vote's verb said with no object, as a decision
 # (燕子，昨天就很可疑，今天直接投 / 番茄。不多说，就投了吧): the name put first is its object.
 # Not negated (今天不投), not told of the past (昨天投了) nor supposed (要是…就投).

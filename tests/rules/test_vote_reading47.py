@@ -93,3 +93,19 @@ def test_no_vote_in_these(text: str) -> None:
 def test_a_vote_split_between_two_names_has_no_one_target(text: str) -> None:
     got = read_post("killbar7", "包子", text)
     assert got.attempt and got.target == "?" and got.format_valid is False, (text, got)
+
+
+# Round 2: a bracketed aside about the writing (the phone, the input method, a typo kept) tells
+# how the vote was written — its 放弃 / 改成 are the typing's, no 弃权 and no change (blind26
+# Q0037's shape); an aside that names a player is a vote of its own.
+@pytest.mark.parametrize(
+    ("text", "want", "change"),
+    [
+        ("投难瓜（输入法把南改成难了，懒得改，我放弃）", "南瓜", False),
+        ("投冬瓜 (手机自动纠错老是改字，算了不管了)", "冬瓜", False),
+        ("投冬瓜（手机打字慢，改投番茄）", "番茄", False),
+    ],
+)
+def test_an_aside_about_the_writing_casts_nothing(text: str, want: str, change: bool) -> None:
+    got = read_post("killbar7", "包子", text)
+    assert got.attempt and got.target == want and bool(got.change) is change, (text, got)

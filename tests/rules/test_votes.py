@@ -315,6 +315,25 @@ note = "串号"
     assert rows[1202]["valid"] is False and rows[1202]["problem"] == "corrected"
 
 
+def test_a_target_correction_keeps_a_last_hour_changes_problem(tmp_path: Path) -> None:
+    # fh47c item 4: a [[correction]] of who was named is no ruling on when (000 白天结束前一个
+    # 小时不得改票): the corrected last-hour change stays void, the vote before it stands
+    frag = """
+[[correction]]
+pid = 1202
+target = "馄饨"
+note = "写的是座位号"
+"""
+    posts = [
+        vote("油条", 1, at(1, 10), "包子", pid=1201),
+        vote("油条", 1, at(1, 21, 30), "4号", change=True, quote=1201, pid=1202),
+    ]
+    book = book_of(tmp_path, "m107", frag, posts)
+    rows = {r["pid"]: r for r in (b.record() for b in book.days[1].ballots)}
+    assert (rows[1202]["valid"], rows[1202]["problem"]) == (False, "late_change")
+    assert book.days[1].rounds[0].counts == {"包子": 1.0}
+
+
 def test_proxy_vote_counts_for_the_player(tmp_path: Path) -> None:
     posts = [
         {

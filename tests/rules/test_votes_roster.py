@@ -73,3 +73,40 @@ def test_without_a_seat_list_seat_votes_are_void_and_asked_once(tmp_path: Path) 
     assert records.conflict_days[i] == 1 and len(records.conflict_pids[i]) == 4
     details = {b["voter"]: b["note"] for b in records.ballots}
     assert details["饺子"].startswith("“2号”是座位号，游戏文件里没有座位表")
+
+
+def _director(minute: int, text: str) -> dict[str, object]:
+    return {"author": "导演", "tid": 12, "at": at(1, 12, minute), "message": text}
+
+
+def test_the_directors_shorthand_proxy_is_the_players_vote(tmp_path: Path) -> None:
+    # 000 玩家须知 9 代投 (fh47c: 阿宁's 「代投 6→2」 was dropped unseen and drew a false 未投票):
+    # the voter before the arrow (a seat, a name), the vote after it, in the director's notation
+    posts = [_director(1, "代投 6→2"), _director(2, "代投 油条→圆圆")]
+    book = book_of(tmp_path, "m107", SEATED, posts)
+    got = {b.voter: (b.target, b.proxy, b.valid) for b in book.days[1].ballots}
+    assert got == {"烧卖": ("包子", "导演", True), "油条": ("汤圆", "导演", True)}
+
+
+def test_a_shorthand_proxy_by_name_is_read_in_the_free_preset(tmp_path: Path) -> None:
+    posts = [{"author": "导演", "tid": 12, "at": at(1, 12, 1), "message": "代投 饺子 -> 包子"}]
+    book = book_of(tmp_path, "killbar7", "", posts)
+    got = [(b.voter, b.target, b.valid) for b in book.days[1].ballots]
+    assert got == [("饺子", "包子", True)]
+
+
+def test_a_proxy_post_not_read_is_asked_never_silent(tmp_path: Path) -> None:
+    # a director's post that says 代投 with no vote read: the round asks, and the player has a
+    # vote post all the same (no false 未投票)
+    posts = [_director(1, "代投 6→")]
+    book = book_of(tmp_path, "m107", SEATED, posts)
+    assert book.days[1].ballots == []
+    (rt,) = book.days[1].rounds
+    assert "导演的代投帖没读懂（烧卖 的票）：「代投 6→」" in rt.conflict, rt.conflict
+    assert "烧卖" in book.days[1].voted
+
+
+def test_a_proxy_rule_recalled_is_no_vote(tmp_path: Path) -> None:
+    posts = [_director(1, "关门前半小时不接受代投 6→2 这种写法以外的格式")]
+    book = book_of(tmp_path, "m107", SEATED, posts)
+    assert [b.voter for b in book.days[1].ballots] == []

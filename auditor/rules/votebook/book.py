@@ -11,7 +11,7 @@ from typing import Any
 from auditor.game.gamefile import DaySpec, ThreadKind, VoteCorrection
 from auditor.rules.base import Context, GamePost
 from auditor.rules.votebook.declared import Now, declared_candidates, rulings
-from auditor.rules.votebook.doubt import ask_when_unsure, show_dropped
+from auditor.rules.votebook.doubt import ask_unread_proxies, ask_when_unsure, show_dropped
 from auditor.rules.votebook.judge import eligible, judge
 from auditor.rules.votebook.model import (
     Ballot,
@@ -24,7 +24,7 @@ from auditor.rules.votebook.model import (
     VoteSettings,
     Window,
 )
-from auditor.rules.votebook.parse import read_ballot, target_names
+from auditor.rules.votebook.parse import PROXY_UNREAD, read_ballot, target_names
 from auditor.rules.votebook.procedure import (
     Decision,
     RoundState,
@@ -217,8 +217,11 @@ def _dropped(
     in the round's reason, never silent (:func:`show_dropped`)."""
     kept = {b.pid for b in ballots}
     shown = [x for x in dropped if x[0].post.pid not in kept and x[0].post.posted_at <= w.closes]
-    dv.voted.update(voter for _, voter, _ in shown)
-    show_dropped(ctx.game.forum.url, tally, shown)
+    # a director's 代投 is a vote post of the player (000 玩家须知 9), read or not
+    dv.voted.update(voter for _, voter, _ in shown if voter not in ctx.game.directors)
+    proxies = [x for x in shown if x[2] == PROXY_UNREAD]
+    ask_unread_proxies(ctx.game.forum.url, tally, proxies)
+    show_dropped(ctx.game.forum.url, tally, [x for x in shown if x[2] != PROXY_UNREAD])
 
 
 def _read(

@@ -160,6 +160,21 @@ def show_dropped(
         rt.reason += f"；机读：判为不是投票（未计为废票，仍算发过投票帖）：{shown}"
 
 
+def ask_unread_proxies(
+    base: str | None, rt: RoundTally, proxies: Sequence[tuple[GamePost, str, str]]
+) -> None:
+    """A director's post that says 代投/代发 whose vote was not read (fh47c: 「代投 6→2」 was
+    dropped unseen, and drew a false 未投票): asked in the round's ``conflict`` with its text
+    and link, never silent.  The post is the player's vote post all the same (000 玩家须知 9)."""
+    for gp, voter, _note in proxies:
+        whose = f"（{voter} 的票）" if voter != gp.post.author else ""
+        rt.ask(
+            f"导演的代投帖没读懂{whose}：「{_short(gp)}」（{where(base, gp)}），"
+            "请核对是谁的票、投给谁（可在游戏文件写 [[correction]]）",
+            [gp.post.pid],
+        )
+
+
 def _label(d: Decision) -> str:
     """The round as the director is shown it (第1天第2轮 可疑者辩论投票)."""
     return f"第{d.dv.day}天" + (d.rt.name if d.rt.round is not None and d.rt.name else "")

@@ -417,7 +417,10 @@ def _judge_voter(
         is_change = current is not None
         kind = _kind_of(st, b, earlier_pids, is_change=is_change)
         notices = list(b.notices)
-        if problem is None and not forced:
+        # a [[correction]] says who the post named (target) or that it is void, never when it
+        # was posted: a target corrected on a last-hour 改票 keeps the change's problem
+        # (000 白天结束前一个小时不得改票; fh47c item 4)
+        if problem is None:
             problem = _timing_problem(
                 st,
                 b,

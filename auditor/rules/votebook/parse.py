@@ -68,6 +68,7 @@ from auditor.rules.freevote import (
     said_as_own,
     taken_back,
     withdraws_own_ballot,
+    without_writing_aside,
 )
 from auditor.rules.votebook.learned import second_reading
 from auditor.rules.votebook.model import (
@@ -1182,11 +1183,19 @@ def _name_pattern(players: Iterable[str]) -> str:
     return "|".join(re.escape(n) for n in names)
 
 
-def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
-    """For a director's post: the player a proxy vote is for, and where the vote starts."""
+def proxy_player(
+    text: str, players: Sequence[str], other: Mapping[str, str] | None = None
+) -> tuple[str, int] | None:
+    """For a director's post: the player a proxy vote is for, and where the vote starts.
+    ``other``: the game file's other names (7号, an alias → the player,
+    :func:`auditor.game.roster.other_names`), by which a director's shorthand names the
+    voter (代投 6→2)."""
     if not players:
         return None
     ft = fold(text)
+    arrow = _proxy_arrow(ft, players, other or {})
+    if arrow is not None:
+        return arrow
     label = _LABEL.search(ft) or _LABEL_TYPO.search(ft)
     head = ft[: label.start()] if label is not None else ft
     names = _name_pattern(players)
@@ -1225,6 +1234,58 @@ def proxy_player(text: str, players: Sequence[str]) -> tuple[str, int] | None:
         if len(named) == 1:
             return by_fold[named.pop()], label.start()
     return None
+
+
+# The director's shorthand (000 玩家须知 9 代投; 030's 代发): 代投 6→2 / 代投 木子李→小鹿 /
+# 代发：9号 -> 5 — the voter before the arrow, the vote after it.
+_ARROW = r"(?:→|->|=>|⇒|➡|➔|＞|>)"
+_PROXY_ARROW_HEAD = re.compile(r"代\s*(?:投|发|改)(?:票|改票)?[\s:：·・•|｜【\[(（]*")
+
+
+def _proxy_arrow(
+    ft: str, players: Sequence[str], names: Mapping[str, str]
+) -> tuple[str, int] | None:
+    """代投 <voter> → <vote>: the voter (a player, his seat or alias) and where the vote
+    starts (after the arrow), else None."""
+    written = {fold(p): p for p in players}
+    for alias, player in names.items():
+        if player in players:
+            written.setdefault(fold(alias), player)
+    alts = "|".join(re.escape(n) for n in sorted(written, key=len, reverse=True))
+    # a bare seat number stands for 「N号」 (阿宁: 代投 6→2)
+    voter = rf"(?P<p>{alts}|(?<!\d)\d{{1,2}}(?!\d))" if alts else r"(?P<p>(?<!\d)\d{1,2}(?!\d))"
+    for head in _PROXY_ARROW_HEAD.finditer(ft):
+        clause = re.split(r"[。！!？?\n，,]", ft[: head.start()])[-1]
+        if _NOT_A_PROXY.search(clause):
+            continue
+        m = re.compile(rf"{voter}\s*[】\])）]?\s*{_ARROW}\s*").match(ft, head.end())
+        if m is None:
+            continue
+        said = m.group("p")
+        whose = written.get(said) or written.get(fold(f"{said}号"))
+        if whose is not None:
+            return whose, m.end()
+    return None
+
+
+def _arrow_vote(text: str, start_at: int) -> ParsedVote | None:
+    """The vote of a director's shorthand 代投 (代投 6→2, :func:`_proxy_arrow`): the words
+    after the arrow to the end of their line, the target as written — the director's own
+    notation, read in every preset (000 玩家须知 9: 代投必须明确指定投票对象); None when the
+    vote does not start after an arrow."""
+    if not start_at:
+        return None
+    ft = fold(text)
+    if not re.search(rf"{_ARROW}\s*$", ft[:start_at]):
+        return None
+    m = re.compile(r"[^\n。；;，,！!？?（(]*").match(text, start_at)
+    said = m.group(0).rstrip() if m is not None else ""
+    if not said:
+        return None
+    head = ft[:start_at]
+    change = bool(re.search(r"代\s*(?:投|发)?\s*改", head))
+    end = start_at + len(said)
+    return ParsedVote(change, said, normalise_name(said), start_at, end, "", None)
 
 
 # In a director's header before the labels: a vote posted for someone (代投, 代发, 代…所投,
@@ -1648,6 +1709,7 @@ def read_vote_text(
     text, lines = after_recall(text, lines)
     if st.format == "free":
         text = _without_time_left(text)
+        text = without_writing_aside(text, players)
         text = join_broken_names(text, players)
         lines = [join_broken_names(line, players) for line in lines]
         pv = free_vote(text[start_at:], players, lines if start_at == 0 else (), voter)
@@ -1998,8 +2060,7 @@ def read_ballot(
     cands = list(names) if names else list(game.players)
 
     def parse(p: Post, start: int = 0, sink: list[str] | None = None) -> ParsedVote | None:
-        at = start_at if p is post else start
-        return _read_post(p, st, cands, at, voter, sink)
+        return _read_post(p, st, cands, _start_in(p, post, start_at, start), voter, sink)
 
     machine: list[str] = []  # the learned reading's note, when it drops this version's void reading
     pv, edited_target = parse(used, sink=machine), ""
@@ -2016,7 +2077,7 @@ def read_ballot(
             names=names,
         )
     if pv is None and correction is None:
-        _noted_drop(dropped, gp, voter, machine)
+        _noted_drop(dropped, gp, voter, machine, proxied=proxy is not None)
         return None
     match: Match | None = None
     if pv is not None:
@@ -2049,13 +2110,35 @@ def read_ballot(
     return _read_target(b, pv, game, names)
 
 
+# the ``dropped`` note of a director's 代投 post whose vote was not read (:func:`read_ballot`)
+PROXY_UNREAD = "代投没读懂"
+
+
+def _start_in(p: Post, post: Post, start_at: int, start: int) -> int:
+    """Where the vote starts in ``p``, a version of ``post`` (whose vote starts at
+    ``start_at``): the stored copy the tally uses, its text the post's, starts where the post
+    does (a 代投's words after its head); another version where ``start`` says."""
+    if p is post or (not start and p.text == post.text):
+        return start_at
+    return start
+
+
 def _noted_drop(
-    dropped: list[tuple[GamePost, str, str]] | None, gp: GamePost, voter: str, machine: list[str]
+    dropped: list[tuple[GamePost, str, str]] | None,
+    gp: GamePost,
+    voter: str,
+    machine: list[str],
+    *,
+    proxied: bool = False,
 ) -> None:
     """(post, voter, note) into ``dropped`` when the learned reading dropped the grammar's void
     reading of the version the tally uses (:func:`_second_reading`): the post is still a vote
     post (M107 5(2)), and the director is shown it (:func:`auditor.rules.votebook.doubt.show_dropped`)."""
-    if machine and dropped is not None:
+    if dropped is None:
+        return
+    if proxied:  # a director's 代投 whose vote is not read: asked, never silent (fh47c item 1)
+        dropped.append((gp, voter, PROXY_UNREAD))
+    elif machine:
         dropped.append((gp, voter, machine[0]))
 
 
@@ -2068,6 +2151,9 @@ def _read_post(
     dropped: list[str] | None = None,
 ) -> ParsedVote | None:
     """:func:`read_vote_text` over a stored post: its struck parts and its quotes."""
+    arrow = _arrow_vote(p.text, at)  # the director's shorthand 代投 6→2
+    if arrow is not None:
+        return arrow
     quoted = [q.text for q in p.quotes]
     struck = struck_texts(p.message_html)
     pv = read_vote_text(p.text, p.lines, st, cands, at, struck, voter, quoted, dropped)
@@ -2101,7 +2187,7 @@ def _voter(game: Game, gp: GamePost) -> tuple[str | None, str | None, int]:
     proxies the player it names first; a player's own post is his vote."""
     post = gp.post
     if post.author in game.directors:
-        found = proxy_player(post.text, game.players)
+        found = proxy_player(post.text, game.players, other_names(game))
         if found is not None:
             return found[0], post.author, found[1]
         at = unnamed_proxy(post.text, game.players)
@@ -2142,7 +2228,7 @@ def _target_edits(
             return pv if used is post else parse(post, 0)
         if not proxied:
             return parse(p, 0)
-        found = proxy_player(p.text, game.players)
+        found = proxy_player(p.text, game.players, other_names(game))
         if found is None:
             return None
         return parse(p, found[1])
