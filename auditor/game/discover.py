@@ -1518,6 +1518,8 @@ def _change_close(
     _restated_delay(f, points, n, nxt, p.pid)
     closes = [pt for pt in points if _a_close_of(pt, n, nxt)]
     _first_move(f, closes, p.pid, moved, (fast, fix, shifts))
+    if not closes and not fast:
+        _delayed_by_days(n, f, text, p.pid)
     if fast:
         f.accelerated, f.delayed = True, False
 
@@ -2553,6 +2555,39 @@ _BY_DAYS = lazy(
     r"(?:第(?P<day>[\d一二三四五六七八九十]{1,3})[日天])?[^，。！!；;\n]{0,4}?"
     r"(?:延长|顺延|延时|推迟|延后|延)\s*(?P<n>[一二两三\d])\s*(?:个)?(?:日|天)"
 )
+
+
+# a delay granted outright (延时成功, 延时成立, 同意延时), not asked, supposed or refused
+_DELAY_GRANTED = lazy(r"延时(?:申请)?(?:成功|成立|生效|通过)|(?:同意|批准)延时")
+_SUPPOSED = lazy(r"如果|假如|要是|若|[？?]")
+
+
+def _delayed_by_days(n: int, f: _Day, text: str, pid: int | None) -> None:
+    """A delay granted by a count of days and no clock (001 延时: 延时成功！第二日延长一日 —
+    the close a day later, 阿May's teahouse): the day's close moves that many days — once (a
+    day already delayed is not moved again by the grant said again)."""
+    if (
+        f.delayed
+        or not _DELAY_GRANTED.search(text)
+        or _SUPPOSED.search(text)
+        or _DELAY_REFUSED.search(text)
+    ):
+        return
+    m = _BY_DAYS.search(text)
+    if m is None or (m.group("day") is not None and cn_number(m.group("day")) != n):
+        return
+    k = cn_number(m.group("n"))
+    if not k:
+        return
+    planned = f.planned or f.closes
+    f.closes, f.delayed, f.accelerated, f.planned = (
+        f.closes + timedelta(days=k),
+        True,
+        False,
+        planned,
+    )
+    f.fields["closes"] = _stated(pid, "（延时）")
+    f.moved_by += [pid] if pid is not None else []
 
 
 def _days_added(text: str, d: DaySpec) -> datetime | None:

@@ -12,7 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from auditor.game.announce import Notice, Patterns
-from auditor.game.discover import _phase_name
+from auditor.game.discover import _Day, _delayed_by_days, _phase_name
 from auditor.game.gamefile import DaySpec, EventType
 from auditor.pipeline import open_game
 from tests.game.test_discover_autonomy import audit, setup
@@ -104,3 +104,21 @@ def test_the_counts_top_as_a_subject_is_a_rule_not_the_player_before() -> None:
     # negative twin: the top named in the same sentence with its count is the result
     result = [(x.type, x.player) for x in Patterns(PLAYERS).find(f"{a} 六票，最高票出局。")]
     assert (EventType.ELIMINATED, a) in result
+
+
+def _granted_days(text: str) -> tuple[object, bool]:
+    day = _Day(at(11, 20, 12), at(11, 21, 21, 30), False, 1, "日程", {})
+    _delayed_by_days(1, day, text, 7)
+    return day.closes, day.delayed
+
+
+def test_a_delay_granted_by_a_count_of_days_moves_the_close() -> None:
+    # 030 延时 (seed 001): the director says how long — here a day, with no clock
+    assert _granted_days("收到，人数够了，延时成功！第一日再延长一日。") == (
+        at(11, 22, 21, 30),
+        True,
+    )
+    # negative twins: supposed, refused, another day's
+    assert _granted_days("如果延时成功，第一日就延长一日。") == (at(11, 21, 21, 30), False)
+    assert _granted_days("延时成功不了，人数不够，不延长一日。") == (at(11, 21, 21, 30), False)
+    assert _granted_days("延时成功！第二日延长一日。") == (at(11, 21, 21, 30), False)
