@@ -522,7 +522,9 @@ _ACCELERATED = lazy(
     r"加速\s*(?:成功|成立)|加速\s*[:：]\s*(?:已经?)?\s*(?:通过|成功|成立|生效|批准)"
     # the close said to be the acceleration's (关门（加速）, 截票(加速))
     r"|(?:关门|关帖|截止|截票|结算|关)\s*[（(]\s*加速\s*[）)]|执行加速|进入加速|(?:今天|今日|本日|昨天|昨日)\s*[（(]\s*加速日?\s*[）)]|(?:自动|直接|视为|通过)加速|加速(?:申请)?通过|加速(?:日|局|轮|场|期)(?![^，,。]{0,4}(?:规则|需|须|要求))|加速生效"
-    rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:[（(][^）)]{{1,6}}[）)])?\s*(?:是|为)?\s*(?:执行|进入|开始)?加速(?![申的人])"
+    # (… or a 环节 of the day: 第二天第一盘加速, 今天环节二加速 — 版杀7's round)
+    rf"|(?:今天|今日|本日|昨天|昨日|第\s*{_NUM}\s*[天日])\s*(?:第\s*{_NUM}\s*(?:盘|环节)|环节\s*{_NUM})?"
+    rf"\s*(?:[（(][^）)]{{1,6}}[）)])?\s*(?:是|为)?\s*(?:执行|进入|开始)?加速(?![申的人])"
     # a past day recalled by its acceleration (昨天下午加速那轮, 前天加速那天)
     r"|(?:昨天|昨日|前天)[^，,。？?]{0,4}?加速(?:的)?那(?:一)?(?:轮|天|日)"
     # the day's close brought forward (第三日提前于二十时关帖): what an acceleration is
@@ -691,6 +693,8 @@ _NOT_AN_EVENT = lazy(
     re.I,
 )
 _NOT_A_MANNER = lazy(r"者|直到|等到|之前|人")
+# the count's top as a sentence's subject (最高票出局, 得票最多的出局, 票数过半的直接出局)
+_TOP_LEAD = lazy(r"(?:得票最多|票数最多|票数最高|最高票|票最多|高票|过半)的?\s*$")
 # … those that undo the whole sentence, whatever clause they are in: a tie, the candidates
 # (平票，X、Y 进入对决), a rule, last words, a player's own ballot made void
 _UNDONE_ALONE = lazy(r"平票|tie|对决|辩论|候选|对象|可疑者|规则|遗言|身份|继承|承接|MVP|vs", re.I)
@@ -3241,6 +3245,9 @@ class _Sentence:
                 and len(lead) <= 6
                 and not _NOT_A_MANNER.search(lead)
                 and not _STATE_BEFORE.search(lead)  # X → 已出局: a state
+                # a sentence of its own whose subject is the count's top (…鸭肠对毛肚，今天
+                # 两点开。最高票出局): a rule of the round, not the sentence before's player
+                and not (self.carried and _TOP_LEAD.search(lead))
             ):
                 return [_Name(t, 0, 0, "") for t in (self.known_all or [topic])]
         return []

@@ -922,7 +922,7 @@ def discover_days(
                 "环节",
                 {"opens": _stated(None), "closes": _stated(None)},
             )
-    _close_changes(game, found, threads, reader.by_tid, game.timezone, disc.day_names)
+    _close_changes(game, found, threads, reader.by_tid, game.timezone, disc.day_names, phases)
     for n, ph in phases.items():
         # a day's close moved (版杀7 第2日 环节二 顺延一小时：2230 关): its last 环节's too
         f = found[n]
@@ -1422,6 +1422,7 @@ def _close_changes(
     by_tid: dict[int, list[Post]],
     tz: tzinfo,
     names: Mapping[str, int] | None = None,
+    phases: Mapping[int, list[PhaseSpec]] | None = None,
 ) -> None:
     """A director's post during a day (in its threads or the process thread) that changes
     its close: a delay granted (延长至23点, 延时成功…改到 00:00, 延时 1 小时，23:00 关) moves
@@ -1447,8 +1448,47 @@ def _close_changes(
         )
         for p in posts:
             inside = night < p.posted_at <= f.closes or p.posted_at == f.opens
-            if p.author in game.directors and inside:
+            mine = p.author in game.directors and inside
+            if mine and not _phase_moved(n, f, (phases or {}).get(n, []), p, tz):
                 _change_close(n, f, nxt, p, tz, names or {})
+
+
+# a 环节 a post moves (第二盘延时, 环节二延长至…): 版杀7's rounds, 环节 or 盘
+_PHASE_NAMED = lazy(rf"环节\s*({NUM})|第\s*({NUM})\s*(?:环节|盘)")
+
+
+def _phase_moved(n: int, f: _Day, phases: list[PhaseSpec], p: Post, tz: tzinfo) -> bool:
+    """版杀7 (seed 002 5 时间分配: each 环节 its own close): a director's post that names a 环节
+    with a later one of the day already open (第二盘延时：收盘改到明天凌晨两点，第三盘就从两点开)
+    moves that 环节's close and the next one's opening — never the day's, which closes with its
+    last 环节.  The 环节 named is the first the post names; a post naming the day's last 环节
+    (or one not known) is the day's close (:func:`_change_close`)."""
+    text = fold(_text(p))
+    m = _PHASE_NAMED.search(text)
+    k = cn_number(m.group(1) or m.group(2)) if m else None
+    i = next((i for i, ph in enumerate(phases) if ph.number == k), None)
+    if i is None or i + 1 >= len(phases):
+        return False
+    ph, later = phases[i], phases[i + 1]
+    delay = bool(_notices().find(text)) or bool(re.search(r"延|推迟|改到|改为|顺延", text))
+    at = next(
+        (
+            pt.at
+            for pt in find_points(text, p.posted_at, tz)
+            if pt.role == "closes"
+            and ph.opens < pt.at < later.closes
+            and pt.at != ph.closes
+            and not (pt.wrong or pt.asof or pt.aside)
+        ),
+        None,
+    )
+    if at is None or not delay:
+        return False
+    phases[i] = replace(ph, closes=at)
+    if later.opens < at:
+        phases[i + 1] = replace(later, opens=at)
+    f.moved_by += [p.pid] if p.pid is not None else []
+    return True
 
 
 @cache
@@ -1478,6 +1518,8 @@ def _change_close(
     _restated_delay(f, points, n, nxt, p.pid)
     closes = [pt for pt in points if _a_close_of(pt, n, nxt)]
     _first_move(f, closes, p.pid, moved, (fast, fix, shifts))
+    if not closes and not fast:
+        _delayed_by_days(n, f, text, p.pid)
     if fast:
         f.accelerated, f.delayed = True, False
 
@@ -1608,12 +1650,14 @@ def _shifts(text: str) -> bool:
 
 
 _PHASE_TITLE = lazy(
-    r"环节\s*[0-9一二三四五六七八九十]{1,3}\s*[】\]］]?\s*[:：]?\s*([^\s【\[（(:：]{2,12})"
+    r"(?:环节\s*[0-9一二三四五六七八九十]{1,3}|第\s*[0-9一二三四五六七八九十]{1,3}\s*(?:环节|盘|轮|回合))"
+    r"\s*[】\]］]?\s*[:：]?\s*([^\s【\[（(:：]{2,12})"
 )
 
 
 def _phase_name(subject: str, phase: int | None) -> str:
-    """A 环节's name as its vote thread's title gives it (第一天 环节一 试探性投票), else 环节N."""
+    """A 环节's name as its vote thread's title gives it (第一天 环节一 试探性投票, 第一天 第一盘
+    试探性投票), else 环节N."""
     m = _PHASE_TITLE.search(subject)
     return m.group(1) if m else f"环节{phase}"
 
@@ -2532,6 +2576,39 @@ _BY_DAYS = lazy(
     r"(?:第(?P<day>[\d一二三四五六七八九十]{1,3})[日天])?[^，。！!；;\n]{0,4}?"
     r"(?:延长|顺延|延时|推迟|延后|延)\s*(?P<n>[一二两三\d])\s*(?:个)?(?:日|天)"
 )
+
+
+# a delay granted outright (延时成功, 延时成立, 同意延时), not asked, supposed or refused
+_DELAY_GRANTED = lazy(r"延时(?:申请)?(?:成功|成立|生效|通过)|(?:同意|批准)延时")
+_SUPPOSED = lazy(r"如果|假如|要是|若|[？?]")
+
+
+def _delayed_by_days(n: int, f: _Day, text: str, pid: int | None) -> None:
+    """A delay granted by a count of days and no clock (001 延时: 延时成功！第二日延长一日 —
+    the close a day later, 阿May's teahouse): the day's close moves that many days — once (a
+    day already delayed is not moved again by the grant said again)."""
+    if (
+        f.delayed
+        or not _DELAY_GRANTED.search(text)
+        or _SUPPOSED.search(text)
+        or _DELAY_REFUSED.search(text)
+    ):
+        return
+    m = _BY_DAYS.search(text)
+    if m is None or (m.group("day") is not None and cn_number(m.group("day")) != n):
+        return
+    k = cn_number(m.group("n"))
+    if not k:
+        return
+    planned = f.planned or f.closes
+    f.closes, f.delayed, f.accelerated, f.planned = (
+        f.closes + timedelta(days=k),
+        True,
+        False,
+        planned,
+    )
+    f.fields["closes"] = _stated(pid, "（延时）")
+    f.moved_by += [pid] if pid is not None else []
 
 
 def _days_added(text: str, d: DaySpec) -> datetime | None:
