@@ -1066,33 +1066,92 @@ def confirm(
 
 def accept_suggestion(game: Game, store: Store, pid: int, *, by: str | None) -> str:
     """Count a void vote as the player its notice suggested (「“7号 夏天”不是玩家，是否想投：
-    夏天？」, fh47c): a ``[[correction]]`` with that target, signed ``by`` a director,
-    appended to the game file.  The ballot's other problems (a last-hour change, a vote
-    after the close) are the vote book's to keep.  Refused when the last check has no such
-    ballot or no suggestion for it."""
+    夏天？」, fh47c): :func:`correct_vote` with that target, signed ``by`` a director.
+    Refused when the last check has no such ballot or no suggestion for it, or the ballot
+    has a problem no target mends (:data:`STANDING`)."""
     from auditor.game.confirm import ProposalError
-    from auditor.ledger.decisions import default_signer
 
-    game = open_game(game.path)
-    signer = default_signer(game, by)
-    if any(c.pid == pid for c in game.corrections):
-        raise ProposalError(f"游戏文件里已经有 pid {pid} 的更正记录：请直接改那一条")
-    records = stored_check_records(game, store)
-    rows = [b for b in (records.ballots if records else []) if b.get("pid") == pid]
+    rows = [b for b in last_ballots(store) if b.get("pid") == pid]
     suggested = next((str(b["suggestion"]) for b in rows if b.get("suggestion")), "")
     if not suggested:
         raise ProposalError(
             f"帖子 pid {pid} 没有“是否想投”的提示：请先审计，或直接写 [[correction]]"
         )
+    return correct_vote(game, store, pid, target=suggested, by=by)
+
+
+# A ballot's problems no target mends (M107 投票规则: after the close, a change in the last
+# hour, a second change, a change on an accelerated day; a voter out or not playing): a
+# director's 「算这一票」 is refused for them (fh47c item 4: a target erased KK's late change).
+STANDING = frozenset(
+    {
+        "after_close",
+        "proxy_late",
+        "late_change",
+        "second_change",
+        "accelerated_change",
+        "unquoted_change",
+        "voter_eliminated",
+        "voter_not_player",
+        "voter_idiot",
+    }
+)
+
+
+def correct_vote(game: Game, store: Store, pid: int, *, target: str | None, by: str | None) -> str:
+    """Count a ballot of the last check as ``target`` (a player as the director writes him:
+    a seat, a nickname, a name, or 弃权), or with ``target`` None void it (作废): a signed
+    ``[[correction]]`` appended to the game file (fh47c: 阿宁 wrote 17 by hand).  The
+    desk's 「算这一票：投 X」 / 「作废」 and ``auditor correct-vote`` run it.
+    A target keeps the ballot's other problems (a last-hour change, a vote after the
+    close): the vote book's to keep (M107 投票规则)."""
+    from auditor.game.confirm import ProposalError
+    from auditor.ledger.decisions import default_signer
+    from auditor.rules.votebook.model import PROBLEM_TEXT
+
+    game = open_game(game.path)
+    signer = default_signer(game, by)
+    if any(c.pid == pid for c in game.corrections):
+        raise ProposalError(f"游戏文件里已经有 pid {pid} 的更正记录：请直接改那一条")
+    rows = [b for b in last_ballots(store) if b.get("pid") == pid]
+    if not rows:
+        raise ProposalError(f"上次审计没有 pid {pid} 的投票：请先审计")
+    kept = next((str(b["problem"]) for b in rows if b.get("problem") in STANDING), "")
+    if target is not None and kept:
+        raise ProposalError(
+            f"pid {pid} 的票“{PROBLEM_TEXT[kept]}”，改投票对象也不算：要记下就点「作废」"
+        )
     said = f"{signer} 于 {_forum_now(game).strftime('%Y-%m-%d %H:%M')} 确认"
-    block = (
-        f"\n[[correction]] # 接受提示：按 {suggested} 计；{said}\n"
-        f"pid = {pid}\ntarget = {json.dumps(suggested, ensure_ascii=False)}\n"
-        f'note = "导演接受了计票的提示：投的是 {suggested}"\n'
-    )
+    if target is None:
+        block = (
+            f"\n[[correction]] # 作废；{said}\npid = {pid}\ninvalid = true\n"
+            'note = "导演在审计台作废了这一票"\n'
+        )
+        done = f"已记下：pid {pid} 的票作废"
+    else:
+        name = "弃权" if target.strip() == "弃权" else names_written(game, [target])[0]
+        if name != "弃权" and name not in game.players:
+            raise ProposalError(
+                f"{target} 不是这局的玩家（游戏文件 [players]：{'、'.join(game.players)}）"
+            )
+        quoted = json.dumps(name, ensure_ascii=False)
+        block = (
+            f"\n[[correction]] # 按 {name} 计；{said}\npid = {pid}\ntarget = {quoted}\n"
+            f'note = "导演确认：这一票投的是 {name}"\n'
+        )
+        done = f"已记下：pid {pid} 的票按 {name} 计"
     text = game.path.read_text("utf-8")
     write_atomic(game.path, text.rstrip("\n") + "\n" + block, check=_loads)
-    return f"已记下：pid {pid} 的票按 {suggested} 计，已写进游戏文件（下次审计用上）"
+    return f"{done}，已写进游戏文件（下次审计用上）"
+
+
+def last_ballots(store: Store) -> list[Mapping[str, object]]:
+    """The ballots of the last check, although a correction written since made its records
+    stale (a director corrects several votes of one night before the next audit)."""
+    from auditor.rules.engine import stored_records
+
+    records = stored_records(store)
+    return list(records.ballots) if records else []
 
 
 def _loads(path: Path) -> None:

@@ -61,6 +61,7 @@ COMMANDS = {
     "rules": "rules_cmds",
     "serve": "serve",
     "votes": "votes_cmd",
+    "correct-vote": "votes_cmd",
     "post": "post_cmd",
 }
 

@@ -30,6 +30,7 @@ from auditor.cli.common import (
 )
 from auditor.cli.console import escape
 from auditor.cli.today import recorded
+from auditor.errors import AuditorError
 from auditor.game.gamefile import Game
 from auditor.report.bbcode import tally_lines
 from auditor.report.labels import KIND_NAMES, OUTCOME_NAMES
@@ -198,6 +199,39 @@ def _csv(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> None:
             ]
         )
     write_utf8(buf.getvalue())
+
+
+@command("correct-vote")
+def correct_vote_cmd(
+    game: GameArg,
+    pid: Annotated[int, typer.Argument(help="投票帖的 pid（auditor votes 列出）")],
+    count_as: Annotated[
+        str | None,
+        typer.Option("--as", help="这一票投的是谁（名字、座位号如 7号、别名或 弃权）"),
+    ] = None,
+    void: Annotated[bool, typer.Option("--void", help="这一票作废")] = False,
+    by: Annotated[
+        str | None, typer.Option("--by", help="更正的导演（默认 \\[game] decided_by）")
+    ] = None,
+) -> None:
+    """更正一票：按谁计（--as）、作废（--void），都不写时接受提示的“是否想投”；写进游戏文件的
+    更正记录，签上导演的名字，下次审计用上。截止后的票、关门前一小时内的改票等，改对象也不算，
+    只能作废。
+
+    例：auditor correct-vote game.toml 5067 --as 7号；auditor correct-vote game.toml 5067 --void
+    """
+    from auditor.pipeline import accept_suggestion, correct_vote
+
+    with handle_errors():
+        if void and count_as is not None:
+            raise AuditorError("--as 和 --void 只能选一个")
+        g = open_game(game)
+        with open_store(g, existing="更正投票") as store:
+            if count_as is None and not void:
+                said = accept_suggestion(g, store, pid, by=by)
+            else:
+                said = correct_vote(g, store, pid, target=None if void else count_as, by=by)
+        out.print(said)
 
 
 @command("votes")

@@ -937,6 +937,7 @@ def create_app(
         Route("/g/{slug}/reject", partial(corrections.reject_post, app), methods=["POST"]),
         Route("/g/{slug}/add", partial(corrections.add_post, app), methods=["POST"]),
         Route("/g/{slug}/event", partial(corrections.event_post, app), methods=["POST"]),
+        Route("/g/{slug}/vote", partial(corrections.vote_post, app), methods=["POST"]),
         Route("/g/{slug}/audit", app.audit_post, methods=["POST"]),
         Route("/g/{slug}/audit/status", app.audit_status),
         Route("/g/{slug}/post", partial(post_page.show, app), methods=["GET"]),
@@ -1038,6 +1039,23 @@ def day_times(game: Game) -> list[dict[str, object]]:
     ]
 
 
+# A ballot's problems no target mends (pipeline.STANDING): its notice offers 作废 only.
+def vote_fixes(votes: Sequence[Mapping[str, object]]) -> dict[int, dict[str, object]]:
+    """What a vote notice offers (fh47c items 4–5), by the ballot's pid: the suggestion
+    (「算这一票：投 X」 in one tap) and whether a target would mend it (else 作废 only)."""
+    from auditor.pipeline import STANDING
+
+    out: dict[int, dict[str, object]] = {}
+    for v in votes:
+        pid, problem = v.get("pid"), v.get("problem")
+        if isinstance(pid, int) and problem and problem != "corrected":
+            out[pid] = {
+                "suggestion": v.get("suggestion") or "",
+                "mendable": problem not in STANDING,
+            }
+    return out
+
+
 def desk_context(
     desk: Desk,
     slug: str,
@@ -1062,6 +1080,7 @@ def desk_context(
         "games": [{"slug": s, "name": n} for s, n in game_labels(desk.games).items()],
         "filters": dict(filters),
         "players": list(game.players),
+        "vote_fixes": vote_fixes(recs.votes),
         # the zone a 延时's new close time is typed in, in words (论坛时间（北京时间）)
         "timezone": zone_words(game),
         # a time field's example: the game's clock now (fh46: not a date of no game)

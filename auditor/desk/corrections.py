@@ -235,3 +235,63 @@ def event_fields(form: Mapping[str, object]) -> dict[str, object]:
         else:
             fix[name] = value
     return fix
+
+
+def correct_vote(
+    game: Game, pid: int, target: str | None, *, accept: bool, by: str, reports: Path
+) -> actions.Done:
+    """A vote notice's 「算这一票：投 X」 (``accept``: the suggestion, :func:`pipeline.
+    accept_suggestion`; else ``target`` as the director picked him) or 「作废」 (``target``
+    None): a signed ``[[correction]]`` (fh47c items 4–5); the ballot's day locked until the
+    check runs again (its no-vote drafts were judged on the vote as it was)."""
+    from auditor.ledger.held import mark_changed
+
+    with actions.GAME_FILE, actions.game_store(game) as store:
+        day = next(
+            (b.get("day") for b in pipeline.last_ballots(store) if b.get("pid") == pid), None
+        )
+        if accept:
+            said = pipeline.accept_suggestion(game, store, pid, by=by)
+        else:
+            said = pipeline.correct_vote(game, store, pid, target=target, by=by)
+        changed = (int(day),) if isinstance(day, int) else ()
+        if changed:
+            mark_changed(store, changed, said.split("，", 1)[0], by)
+    fresh = pipeline.open_game(game.path)
+    return replace(actions.done(said, actions.rewrite_report(fresh, reports)), changed=changed)
+
+
+async def vote_post(app: DeskApp, request: Request) -> Response:
+    """A vote notice answered: 算这一票 (the suggestion in one tap, or the player picked) or
+    作废; the checks run again from the stored posts."""
+    got = await app.guarded(request)
+    if isinstance(got, Response):
+        return got
+    game, slug, who, form = got
+    raw = str(form.get("pid", "")).strip()
+    anchor = f"#draft-{form.get('id', '')}" if form.get("id") else "#notices"
+    if not raw.isdecimal():
+        app.flash(request, "error", f"pid 应当是数字：{raw}")
+        return app.back(slug, form, anchor)
+    action = str(form.get("action", ""))
+    target = str(form.get("target", "")).strip()
+    if action == "count" and not target:
+        app.flash(request, "error", "请先选这一票投的是谁")
+        return app.back(slug, form, anchor)
+    if action not in ("accept", "count", "void"):
+        return app.message(request, "未知的操作。", 400)
+    try:
+        done = await run_in_threadpool(
+            correct_vote,
+            game,
+            int(raw),
+            target if action == "count" else None,
+            accept=action == "accept",
+            by=who,
+            reports=app.desk.reports,
+        )
+    except AuditorError as exc:
+        app.flash(request, "error", str(exc))
+        return app.back(slug, form, anchor)
+    app.flash(request, "ok", done.message + app.rechecked(game, slug, done))
+    return app.back(slug, form, "#notices")

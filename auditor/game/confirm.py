@@ -1220,6 +1220,10 @@ def edited_event(game: Game, ident: str, fix: Mapping[str, object]) -> tuple[Fil
     found = _file_event(game, ident)
     new = found.event
     player = fix.get("player")
+    if player is not None:  # as the director writes him: a seat, a nickname (roster)
+        from auditor.game.roster import names_written
+
+        player = names_written(game, [str(player)])[0]
     if player is not None and player != new.player:
         if player not in game.players:
             raise ProposalError(
