@@ -129,21 +129,21 @@ NOTICE_KINDS = ("no_death", "accelerated", "delayed", "game_over")
 # makes a death unlikely news (-1.2), a death read a 平安夜 (-1.5), a substitute read a death
 # (-1.1).  A kind absent here is read by the kind model alone.
 STACK: dict[str, dict[str, float]] = {
-    "eliminated": {"bias": -0.286, "any": -0.237, "model": 0.836, "read:accelerated": 0.585, "read:delayed": -0.297, "read:game_over": 0.558, "read:idiot_revealed": -1.213, "read:no_death": -1.261, "read:piped": -0.19, "read:sheriff": -0.094, "read:substitute": -1.015},
-    "sheriff": {"bias": -0.4, "any": -0.198, "model": 0.846, "read:accelerated": -0.847, "read:delayed": -0.43, "read:eliminated": -0.105, "read:game_over": -0.866, "read:idiot_revealed": 0.043, "read:no_death": -1.248, "read:piped": -0.035, "read:substitute": 0.258},
-    "substitute": {"bias": 0.031, "any": 0.237, "model": 1.109, "read:accelerated": -0.496, "read:delayed": -0.405, "read:eliminated": -0.586, "read:game_over": -0.777, "read:idiot_revealed": -0.13, "read:no_death": 0.902, "read:piped": -0.969, "read:sheriff": -0.177},
-    "accelerated": {"bias": -0.469, "any": -0.75, "model": 0.899, "read:delayed": 0.171, "read:eliminated": 0.497, "read:game_over": 0.486, "read:idiot_revealed": 0.604, "read:no_death": 0.358, "read:piped": -0.305, "read:sheriff": 0.438, "read:substitute": 0.614},
-    "delayed": {"bias": -0.652, "any": 0.271, "model": 0.972, "read:accelerated": -0.94, "read:eliminated": 0.822, "read:game_over": -0.037, "read:idiot_revealed": -0.098, "read:no_death": 0.372, "read:piped": 0.518, "read:sheriff": -0.692, "read:substitute": -0.476},
-    "piped": {"bias": -0.206, "any": -0.234, "model": 0.798, "read:accelerated": -0.285, "read:delayed": 0.084, "read:eliminated": -0.527, "read:game_over": -0.784, "read:idiot_revealed": -0.353, "read:no_death": 0.092, "read:sheriff": -0.056, "read:substitute": -0.085},
-    "idiot_revealed": {"bias": -0.155, "any": -0.182, "model": 1.072, "read:accelerated": -0.149, "read:delayed": -0.103, "read:eliminated": 0.077, "read:game_over": -0.416, "read:no_death": 0.091, "read:piped": -0.291, "read:sheriff": -0.107, "read:substitute": -0.132},
-    "no_death": {"bias": -0.192, "any": -0.12, "model": 0.817, "read:accelerated": -0.379, "read:delayed": -0.781, "read:eliminated": -1.55, "read:game_over": -1.166, "read:idiot_revealed": 0.224, "read:piped": 0.861, "read:sheriff": -1.096, "read:substitute": 0.138},
-    "game_over": {"bias": -0.841, "any": -0.101, "model": 1.562, "read:accelerated": -0.022, "read:delayed": -0.024, "read:eliminated": 0.06, "read:idiot_revealed": -0.008, "read:no_death": -0.048, "read:piped": -0.005, "read:sheriff": -0.024, "read:substitute": -0.056},
+    "eliminated": {"bias": -0.338, "any": -0.283, "model": 0.851, "read:accelerated": 0.64, "read:delayed": -0.237, "read:game_over": 0.765, "read:idiot_revealed": -1.155, "read:no_death": -1.271, "read:piped": -0.257, "read:sheriff": -0.065, "read:substitute": -0.969},
+    "sheriff": {"bias": -0.377, "any": -0.38, "model": 0.835, "read:accelerated": -0.861, "read:delayed": -0.428, "read:eliminated": 0.074, "read:game_over": -0.11, "read:idiot_revealed": 0.14, "read:no_death": -1.267, "read:piped": 0.076, "read:substitute": 0.456},
+    "substitute": {"bias": 0.047, "any": 0.203, "model": 1.153, "read:accelerated": -0.486, "read:delayed": -0.316, "read:eliminated": -0.428, "read:game_over": -0.69, "read:idiot_revealed": -0.104, "read:no_death": 1.052, "read:piped": -1.027, "read:sheriff": 0.62},
+    "accelerated": {"bias": -0.589, "any": -0.543, "model": 0.941, "read:delayed": 0.149, "read:eliminated": 0.645, "read:game_over": 0.473, "read:idiot_revealed": 0.587, "read:no_death": 0.236, "read:piped": -0.372, "read:sheriff": 0.484, "read:substitute": 0.648},
+    "delayed": {"bias": -0.453, "any": 0.312, "model": 0.983, "read:accelerated": -1.178, "read:eliminated": 0.55, "read:game_over": 0.418, "read:idiot_revealed": -0.096, "read:no_death": 0.388, "read:piped": 0.418, "read:sheriff": -0.632, "read:substitute": -0.485},
+    "piped": {"bias": -0.188, "any": -0.202, "model": 0.79, "read:accelerated": -0.367, "read:delayed": -0.043, "read:eliminated": -0.642, "read:game_over": -0.833, "read:idiot_revealed": -0.388, "read:no_death": 0.152, "read:sheriff": -0.11, "read:substitute": -0.194},
+    "idiot_revealed": {"bias": -0.192, "any": -0.289, "model": 1.087, "read:accelerated": -0.123, "read:delayed": -0.082, "read:eliminated": 0.221, "read:game_over": -0.365, "read:no_death": 0.383, "read:piped": -0.319, "read:sheriff": -0.077, "read:substitute": -0.112},
+    "no_death": {"bias": -0.231, "any": -0.068, "model": 0.814, "read:accelerated": -0.355, "read:delayed": -0.812, "read:eliminated": -1.618, "read:game_over": -1.172, "read:idiot_revealed": 0.269, "read:piped": 0.881, "read:sheriff": -1.183, "read:substitute": 0.054},
+    "game_over": {"bias": -0.677, "any": -0.153, "model": 1.561, "read:accelerated": -0.022, "read:delayed": -0.025, "read:eliminated": 0.009, "read:idiot_revealed": -0.007, "read:no_death": -0.041, "read:piped": -0.005, "read:sheriff": -0.026, "read:substitute": -0.062},
 }  # fmt: skip
 # The grammar's reading STACK was fitted beside: a digest of the kinds of event it read from
 # each director's post of each scored set (``discovery_learned_eval.grammar_digest``).
 # ``scripts/train_announce_models.py --check`` (a test runs it) fails when the grammar reads
 # them otherwise: re-fit STACK with ``--grid``, which prints both.
-STACK_READ = "a82353a3b4ff0981"
+STACK_READ = "c3195f1f110dc3fc"
 # Per kind of event: the stacked probability from which a kind the grammar read nothing of
 # lists the post.  Chosen by the leave-one-set-out mean (``--grid``): the lowest common
 # threshold at which no more posts pass in silence than at session 45's rule (0.5 on the

@@ -130,6 +130,8 @@ SETS = [
     ("blind21/announcements_blind.jsonl", 0.839, 0.551, 11),  # scored once: 0.813 / 0.465 / 13
     ("blind22/announcements_dev.jsonl", 0.940, 0.800, 6),  # scored once (s46): 0.873 / 0.621 / 8
     ("blind22/announcements_blind.jsonl", 0.901, 0.686, 9),  # scored once: 0.845 / 0.587 / 11
+    ("blind23/announcements_dev.jsonl", 0.855, 0.457, 7),  # scored once (s47): 0.860 / 0.462 / 7
+    ("blind23/announcements_blind.jsonl", 0.870, 0.462, 10),  # scored once: 0.875 / 0.467 / 10
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)
