@@ -1518,7 +1518,9 @@ def _change_close(
     _restated_delay(f, points, n, nxt, p.pid)
     closes = [pt for pt in points if _a_close_of(pt, n, nxt)]
     _first_move(f, closes, p.pid, moved, (fast, fix, shifts))
-    if not closes and not fast:
+    if not closes and not fast and not any(pt.at > f.closes for pt in points):
+        # (a time past the close with no verb of its own — 顺延一天，我们 11月24日 22:00 见 —
+        # is asked with that close pre-filled, not moved by the count of days)
         _delayed_by_days(n, f, text, p.pid)
     if fast:
         f.accelerated, f.delayed = True, False
@@ -2580,7 +2582,7 @@ _BY_DAYS = lazy(
 
 # a delay granted outright (延时成功, 延时成立, 同意延时), not asked, supposed or refused
 _DELAY_GRANTED = lazy(r"延时(?:申请)?(?:成功|成立|生效|通过)|(?:同意|批准)延时")
-_SUPPOSED = lazy(r"如果|假如|要是|若|[？?]")
+_SUPPOSED = lazy(r"如果|假如|要是|若|的话|[？?]")
 
 
 def _delayed_by_days(n: int, f: _Day, text: str, pid: int | None) -> None:
