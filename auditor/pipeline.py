@@ -44,11 +44,12 @@ from auditor.game.gamefile import (
     ThreadKind,
     load_game,
 )
-from auditor.game.roster import names_written
+from auditor.game.roster import names_written, spell_out
 from auditor.report.words import withdrawn_words
 from auditor.rules.inputs import QUIET_DATA as QUIET_DATA
 from auditor.rules.inputs import inputs as _inputs
 from auditor.rules.inputs import rules_inputs as _rules_inputs
+from auditor.rules.votebook.model import PROBLEM_TEXT
 from auditor.rulesets import preset_files
 from auditor.store import CheckState, DatabaseError, Store, refuse_other_store, refuse_wrong_store
 from auditor.store.state import Night
@@ -240,7 +241,6 @@ def without_agreeing_counts(game: Game, store: Store) -> Game:
     the last check's tally agrees with (叻沙 4票，肉骨茶 3票，豆汁 弃权，煎饺 没投票。: the count
     the tally made, fh47b item 1): read, not asked.  A line that differs stays listed."""
     from auditor.game.discover import Discovery
-    from auditor.game.roster import spell_out
     from auditor.game.state import agrees_with_tally
 
     disc = game.discovery
@@ -1107,7 +1107,6 @@ def correct_vote(game: Game, store: Store, pid: int, *, target: str | None, by: 
     close): the vote book's to keep (M107 投票规则)."""
     from auditor.game.confirm import ProposalError
     from auditor.ledger.decisions import default_signer
-    from auditor.rules.votebook.model import PROBLEM_TEXT
 
     game = open_game(game.path)
     signer = default_signer(game, by)

@@ -32,6 +32,7 @@ from auditor.cli.console import escape
 from auditor.cli.today import recorded
 from auditor.errors import AuditorError
 from auditor.game.gamefile import Game
+from auditor.pipeline import accept_suggestion, correct_vote
 from auditor.report.bbcode import tally_lines
 from auditor.report.labels import KIND_NAMES, OUTCOME_NAMES
 from auditor.report.records import (
@@ -220,7 +221,6 @@ def correct_vote_cmd(
 
     例：auditor correct-vote game.toml 5067 --as 7号；auditor correct-vote game.toml 5067 --void
     """
-    from auditor.pipeline import accept_suggestion, correct_vote
 
     with handle_errors():
         if void and count_as is not None:

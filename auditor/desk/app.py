@@ -49,6 +49,7 @@ from auditor.game.gamefile import Game
 from auditor.ledger.decisions import DECIDABLE_CARDS, DuplicateCardError, parse_card
 from auditor.ledger.ledger import NOT_CARDS
 from auditor.ledger.policy import card_name
+from auditor.pipeline import STANDING
 from auditor.report.bbcode import held_back, render_bbcode
 from auditor.report.drafts import posts_of
 from auditor.report.html import Exact, show, with_helpers
@@ -1043,7 +1044,6 @@ def day_times(game: Game) -> list[dict[str, object]]:
 def vote_fixes(votes: Sequence[Mapping[str, object]]) -> dict[int, dict[str, object]]:
     """What a vote notice offers (fh47c items 4–5), by the ballot's pid: the suggestion
     (「算这一票：投 X」 in one tap) and whether a target would mend it (else 作废 only)."""
-    from auditor.pipeline import STANDING
 
     out: dict[int, dict[str, object]] = {}
     for v in votes:

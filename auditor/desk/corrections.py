@@ -20,6 +20,7 @@ from auditor.desk import actions
 from auditor.errors import AuditorError
 from auditor.game.confirm import PHASE_FIELDS
 from auditor.game.gamefile import Game
+from auditor.ledger.held import mark_changed
 
 if TYPE_CHECKING:
     from auditor.desk.app import DeskApp
@@ -244,7 +245,6 @@ def correct_vote(
     accept_suggestion`; else ``target`` as the director picked him) or 「作废」 (``target``
     None): a signed ``[[correction]]`` (fh47c items 4–5); the ballot's day locked until the
     check runs again (its no-vote drafts were judged on the vote as it was)."""
-    from auditor.ledger.held import mark_changed
 
     with actions.GAME_FILE, actions.game_store(game) as store:
         day = next(

@@ -34,6 +34,7 @@ from auditor.game.gamefile import (
     ThreadSpec,
     load_game,
 )
+from auditor.game.roster import names_written
 from auditor.game.structure import clock
 from auditor.game.titles import classify
 
@@ -1221,8 +1222,6 @@ def edited_event(game: Game, ident: str, fix: Mapping[str, object]) -> tuple[Fil
     new = found.event
     player = fix.get("player")
     if player is not None:  # as the director writes him: a seat, a nickname (roster)
-        from auditor.game.roster import names_written
-
         player = names_written(game, [str(player)])[0]
     if player is not None and player != new.player:
         if player not in game.players:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from auditor.errors import AuditorError
 from auditor.game.confirm import Proposal, day_of
-from auditor.game.gamefile import Event, EventType
+from auditor.game.gamefile import Event, EventType, load_game
 from auditor.rules.registry import REGISTRY
 from auditor.urls import findpost_link
 
@@ -190,7 +190,6 @@ def answer_conflict(
 def stated_results(game: Game, day: int) -> list[str]:
     """The day's results the game file states (a sheriff, a vote-out), in words: what a
     「计票是对的」 answer must change where it stands (:func:`answer_conflict`)."""
-    from auditor.game.gamefile import load_game
 
     results = [
         Proposal("event", e, "")

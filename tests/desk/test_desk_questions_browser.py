@@ -62,8 +62,10 @@ def test_the_first_screen_is_what_he_must_answer_by_day(night2: Path, tmp_path: 
             asked = phone.find_elements(
                 By.CSS_SELECTOR, "#proposals li.unread, #proposals li.proposal"
             )
-            # (tests/desk_helpers.fh42_unread: his 延时 and night deaths left unread)
-            assert len(asked) == 17, len(asked)  # the posts not read + the proposals
+            # (tests/desk_helpers.fh42_unread: his 延时 and night deaths left unread; since
+            # session 47 also his 收帖 post 5044, doubted by the learned doubt model although the
+            # grammar read its sheriff — a needless question until he confirms that sheriff)
+            assert len(asked) == 18, len(asked)  # the posts not read + the proposals
             for li in asked:
                 assert li.is_displayed(), li.get_attribute("id")
                 assert _top(phone, li) < card_top, (li.get_attribute("id"), card_top)
