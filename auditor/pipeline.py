@@ -49,7 +49,6 @@ from auditor.report.words import withdrawn_words
 from auditor.rules.inputs import QUIET_DATA as QUIET_DATA
 from auditor.rules.inputs import inputs as _inputs
 from auditor.rules.inputs import rules_inputs as _rules_inputs
-from auditor.rules.votebook.model import PROBLEM_TEXT
 from auditor.rulesets import preset_files
 from auditor.store import CheckState, DatabaseError, Store, refuse_other_store, refuse_wrong_store
 from auditor.store.state import Night
@@ -1107,6 +1106,7 @@ def correct_vote(game: Game, store: Store, pid: int, *, target: str | None, by: 
     close): the vote book's to keep (M107 投票规则)."""
     from auditor.game.confirm import ProposalError
     from auditor.ledger.decisions import default_signer
+    from auditor.rules.votebook.model import PROBLEM_TEXT
 
     game = open_game(game.path)
     signer = default_signer(game, by)

@@ -158,6 +158,7 @@ DEFERRED = {
         "auditor.rules.proposals",
         "auditor.rules.records",
         "auditor.game.state",  # what the state lacks: a game that discovers it only
+        "auditor.rules.votebook.model",  # a vote corrected on the desk: its problem in words
     },
     # The announcement reader (fold, when, announce: hundreds of patterns compiled on
     # import) only for a game that discovers its state.
