@@ -62,7 +62,8 @@ SETS = [
     # Chinese sentence (我的 advisor 说, 他的alt, padding my post count): blind13 R 0.910,
     # blind14 0.860, blind15 0.840, blind17 unchanged)
     ("phrases/blind15/phrases_blind15.tsv", 0.919, 0.845, 12),  # scored once: P 0.859, R 0.820, 22
-    ("phrases/blind16/phrases_blind16.tsv", 0.914, 0.845, 13),  # scored once (no tuning yet)
+    # round 31 (session 48): blind16 12 -> 11 clean flagged (a contest of real life, 辩论赛)
+    ("phrases/blind16/phrases_blind16.tsv", 0.914, 0.845, 11),  # scored once (no tuning yet)
     ("phrases/blind17/phrases_blind17.tsv", 0.972, 0.860, 2),  # scored once: P 0.917, R 0.830, 13
     ("phrases/blind18/phrases_blind18.tsv", 0.889, 0.800, 15),  # scored once after session 40
     # round 17 (session 41; blind19's even half read and tuned on, clean lines first: even
@@ -91,7 +92,9 @@ SETS = [
     ("phrases/blind25/phrases_blind25.tsv", 0.974, 0.830, 2),
     # scored once after session 47 (matcher alone P 0.964 R 0.817, 8/201; start 0.961 / 0.812 / 9;
     # with the learned reading's questions and cards 0.966 / 0.867, 8/201)
-    ("phrases/blind26/phrases_blind26.tsv", 0.959, 0.812, 8),
+    # round 31 (session 48; blind26's even half read, clean lines first): blind26 0.964/0.817/8 ->
+    # 0.994/0.820/1 (even 0.947/0.810/7 -> 1.000/0.815/0, odd 0.982/0.824/1 -> 0.988/0.824/1)
+    ("phrases/blind26/phrases_blind26.tsv", 0.989, 0.815, 1),
     ("devset/phrases_dev.tsv", 0.995, 0.988, 0),
     ("devset/phrases_holdout.tsv", 0.957, 0.877, 1),
 ]

@@ -949,18 +949,26 @@ class Confirmer:
 
     def _end_in_word(self, key: _Key, norm: str, s: int, t: int) -> bool:
         """Does a sound-alike at an end of ``norm[s:t]`` make a word of the dictionary with
-        the character beyond it (上结|果, 里|死 of 夜里)?  Then it is that word's, not a
-        cloak: the check the word boundary makes, for a category without ``@boundary``."""
+        the character beyond it (上结|果, 里|死 of 夜里), one jieba's cut of the clause reads
+        there (not 连打 of 贴连|打法), or the sound-alike is a word of its own?  Then it is
+        that word's, not a cloak: the check the word boundary makes, for a category without
+        ``@boundary``."""
         form = self.built.norm.key(key.form)
         if len(form) != t - s or self.built.cats[self.built.entries[key.entry].category].boundary:
             return False
         if not all(map(_is_cjk, norm[s:t])):
             return False
         freq = self.built.tokenizer().FREQ
-        return bool(
-            (norm[t - 1] != form[-1] and t < len(norm) and freq.get(norm[t - 1 : t + 1]))
-            or (norm[s] != form[0] and s > 0 and freq.get(norm[s - 1 : s + 1]))
-        )
+        after = norm[t - 1] != form[-1] and t < len(norm) and freq.get(norm[t - 1 : t + 1])
+        before = norm[s] != form[0] and s > 0 and freq.get(norm[s - 1 : s + 1])
+        if not (after or before):
+            return False
+        if freq.get(norm[s:t]):
+            return True  # (the sound-alike a word of the dictionary itself: that word, read so)
+        # Else the segmenter decides whether the word beyond is read there: 结果 of 一晚上结果
+        # is cut whole, the rare 连打 of 贴连打法 is not (贴|连|打法: the cloak stands on cuts).
+        lo, cuts = self.built.cut(norm, s, t)
+        return s - lo not in cuts or t - lo not in cuts
 
     def _on_cuts(self, key: _Key, norm: str, s: int, t: int, /) -> bool:
         """Does the pinyin candidate ``key`` over ``norm[s:t]`` stand on jieba's word
