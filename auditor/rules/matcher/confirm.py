@@ -158,6 +158,12 @@ _COUNT_CHARS = _COUNT_DIGITS | frozenset("百千万")
 _EVERYDAY = 90_000
 
 
+# A single character heard as a pattern's one-character trigger is a cloak only if it is not
+# much commoner than the trigger (郭 3,318 for 锅 2,561; not 国 29,996): a writer's cloak is
+# a character like the word's, an everyday one is its own word.
+_LONE_RATIO = 4
+
+
 @lru_cache(maxsize=1)
 def dictionary_verbs() -> frozenset[str]:
     """The words of two or more characters jieba's dictionary tags as verbs (v, vd, vi, vf,
@@ -760,14 +766,17 @@ class Confirmer:
         that is a pronoun, a particle, a numeral or an everyday character.  Decided
         before the text becomes a candidate: most posts hold some word that sounds like
         a trigger."""
-        if piece in self.built.sound_words:
-            return True  # (the commonest case, first)
+        if piece in self.built.sound_words and (len(piece) > 1 or piece == key.form):
+            return True  # (the commonest case, first; 郭, another pattern's written trigger, may cloak 锅)
         got = self._sound_verdicts.get((key.form, piece))
         if got is None:
             freq = self.built.tokenizer().FREQ
             got = (
                 not all(map(_is_cjk, piece))
-                or bool(freq.get(piece))
+                # (one character is always a word of the dictionary: its neighbours decide,
+                # :meth:`near_conjuncts`)
+                or (len(piece) > 1 and bool(freq.get(piece)))
+                or (len(piece) == 1 and freq.get(piece, 0) > _LONE_RATIO * freq.get(key.form, 1))
                 or any(
                     c != w
                     and (c in _NEAR_SHORT_STOP or c in _NUMERALS or freq.get(c, 0) >= _EVERYDAY)
