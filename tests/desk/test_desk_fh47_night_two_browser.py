@@ -128,22 +128,34 @@ def _nickname_chips(phone: Any, c: Counter) -> int:
     return answered
 
 
-def night_two(phone: Any, c: Counter) -> None:
+def night_two(phone: Any, c: Counter, by_hand: bool) -> None:
     """His plainest right answers: his nicknames where the desk asks who they are (then his
-    posts are read with them); else each event his posts hold typed into the add form; the
-    proposals confirmed; each day's listed posts 读对了 / 已处理."""
-    from selenium.webdriver.common.by import By
+    posts are read with them); else (``by_hand``) each event his posts hold typed into the
+    add form; the proposals confirmed; each day's listed posts 读对了 / 已处理."""
 
-    if not _nickname_chips(phone, c):
+    if not _nickname_chips(phone, c) and by_hand:
+        _answer(phone, c, handled=False)  # (the tally's vote-out before his hunter's shot)
         _by_hand(phone, c, "piped", "冰糖雪梨", "2026-12-02T09:00")
         _by_hand(phone, c, "piped", "小笼包", "2026-12-02T09:00")
         _by_hand(phone, c, "substitute", "锅包肉", "2026-12-02T12:00", newcomer="酸菜白肉")
         _by_hand(phone, c, "eliminated", "烤肉拌饭", "2026-12-02T23:00")
-    for _ in range(10):
+    _answer(phone, c, handled=True)
+
+
+def _answer(phone: Any, c: Counter, *, handled: bool) -> None:
+    """The proposals confirmed (全部确认 where the desk offers it), then (``handled``) the
+    listed posts 读对了 / 已处理."""
+    from selenium.webdriver.common.by import By
+
+    for _ in range(20):
         if phone.find_elements(By.CSS_SELECTOR, "#confirm-posted"):
             c.press("#confirm-posted")
+        elif phone.find_elements(By.CSS_SELECTOR, "#confirm-all"):
+            c.press("#confirm-all")
         elif phone.find_elements(By.CSS_SELECTOR, "li.proposal button.confirm"):
             c.press("li.proposal button.confirm")
+        elif not handled:
+            break
         elif phone.find_elements(By.CSS_SELECTOR, "button.handled-all"):
             c.press("button.handled-all")
         elif phone.find_elements(By.CSS_SELECTOR, "button.handled"):
@@ -162,25 +174,39 @@ def _events(game: Path) -> set[tuple[str, str]]:
     }
 
 
-def test_his_night_two_counted(tmp_path: Path) -> None:
+# (game, director, his taps at most, typed at most); main before desk48 (6d91eb82), the same
+# script: hinamizawa_dongbei 35 taps / 68 typed
+GAMES = [
+    ("discovery_fh47/hinamizawa_dongbei", "老周", 21, 0),
+    ("discovery_fh47b/wardrobe_lioncity", "琳娜", 99, 0),
+    ("discovery_fh47c/skyscraper_seats", "阿宁", 99, 0),
+]
+
+
+@pytest.mark.parametrize(("where", "director", "taps", "typed"), GAMES)
+def test_night_two_counted(
+    tmp_path: Path, where: str, director: str, taps: int, typed: int
+) -> None:
     from selenium.webdriver.common.by import By
 
-    game = fh47_game(tmp_path / "g", night=2)
-    assert auditor("audit", game.name, cwd=game.parent).returncode == 7
-    set_password(game, "老周")
+    game = fh47_game(tmp_path / "g", night=2, game=where)
+    assert auditor("audit", game.name, cwd=game.parent).returncode in (0, 7)
+    set_password(game, director)
     with desk_server(game) as srv:
         phone = _driver(tmp_path, 390, 844)
         try:
             _phone(phone)
-            _login(phone, srv.base, srv.slug, "老周")
-            asked = int(phone.find_element(By.ID, "question-count").text)
+            _login(phone, srv.base, srv.slug, director)
+            found = phone.find_elements(By.ID, "question-count")
+            asked = int(found[0].text) if found else 0
             c = Counter(phone)
-            night_two(phone, c)
-            print(f"night 2: {asked} questions answered in {c.taps} taps, {c.typed} typed")
+            night_two(phone, c, by_hand=director == "老周")
+            print(f"{where} night 2: {asked} questions answered in {c.taps} taps, {c.typed} typed")
             assert phone.find_elements(By.ID, "questions") == [], _flash(phone)
             assert _severe(phone) == []
         finally:
             phone.quit()
-    assert _events(game) == TRUTH
-    assert c.typed == 0, c.typed  # (main before desk48: 16 taps, 52 typed)
-    assert c.taps <= 21, c.taps
+    if director == "老周":
+        assert _events(game) == TRUTH
+    assert c.typed <= typed, c.typed
+    assert c.taps <= taps, c.taps

@@ -48,6 +48,7 @@ def _send(phone: Any, form: Any) -> None:
 
 def test_his_own_post_fills_the_forms_in_one_tap_each(tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
 
     game = fh47_game(tmp_path / "g", night=2)
     assert auditor("audit", game.name, cwd=game.parent).returncode == 7
@@ -66,6 +67,14 @@ def test_his_own_post_fills_the_forms_in_one_tap_each(tmp_path: Path) -> None:
             assert player.get_attribute("value") == "冰糖雪梨"
             _send(phone, form)
             assert "小梨 是 冰糖雪梨" in _flash(phone), _flash(phone)
+            # the answer re-checks his days; a form he opens meanwhile stays open (思思's 延时
+            # form changed under her finger: desk48 item 3) and the line says why
+            status = phone.find_element(By.ID, "audit-status")
+            assert status.get_attribute("data-state") == "running", status.text
+            form = _chip(phone, "#chips-5055 details.day-chip")
+            WebDriverWait(phone, 120).until(lambda _d: "页面没有自动刷新" in status.text)
+            assert form.is_displayed()  # (the same page: a reload would have made it stale)
+            phone.refresh()  # (he reloads when he is done, as the line asks)
             # the day his post states, filled in from 今儿早上九点 … 下晚儿九点
             form = _chip(phone, "#chips-5055 details.day-chip")
             assert form.find_element(By.NAME, "day").get_attribute("value") == "2"
