@@ -11,9 +11,10 @@ Three readings, none of them a guess of this module's own:
   name, or one character doubled — 老鹅, 小梨, 包包 — never a list of names);
 * **the times it states** — :func:`auditor.game.when.find_ranges` and ``find_points``, as
   discovery reads them (a 第N天 label, the post's day otherwise);
-* **the kind of item** — the learned reading's candidate model
-  (:func:`auditor.game.learned.proposals`): for each player the post names, the kind of
-  event (出局 by vote / at night, 吹笛, 警长) it reads him as, ranked by probability.
+* **the kind of item** — the learned reading's proposals for the desk
+  (:func:`auditor.game.learned.propose_events`): for each player the post names, the kinds
+  of event (出局 by vote / at night, 吹笛, 警长) it reads him in, ranked by probability, the
+  events the game already records left out.
 
 Nothing here writes: each chip is a form's values, sent by the director's own tap and signed
 (``auditor game --add``)."""
@@ -35,9 +36,6 @@ Nickname = dict[str, str | list[str]]
 _NICK = re.compile(r"(?:[老小阿](?P<a>[\u4e00-\u9fff])|(?P<b>[\u4e00-\u9fff])(?P=b))")
 # how soon after a close / an opening a post tells that day's vote-out / the night's death
 _TOLD_WITHIN = timedelta(hours=3)
-# the candidate model's probability from which a player's kind is offered (ranked; the
-# director taps one, never a write of its own)
-_OFFER_AT = 0.3
 _HOW_WORD = {"vote": "出局（投票）", "night": "出局（夜里）", "out_other": "出局"}
 _NAMED_PLAIN = 2  # a post naming at most this many: each named player offered as an 出局
 _CHIPS = 6  # at most this many event chips a post (the likeliest first)
@@ -98,15 +96,12 @@ def event_chips(
     if not named:
         return []
     guessed_how, guessed_at = _time_how(game, posted_at)
-    read = learned.proposals(
-        spelt,
-        game.players,
-        thread_kind,
-        (),
-        kinds=["eliminated", "piped", "sheriff"],
-        at=_OFFER_AT,
-    )
-    read.sort(key=lambda p: -p.probability)
+    known = [(str(e.type), e.player) for e in game.events]
+    read = [
+        p
+        for p in learned.propose_events(spelt, game.players, thread_kind, known=known)
+        if p.player  # (the kinds no player fills: the post's times give the day chips)
+    ]
     chips: list[dict[str, str]] = []
     seen: set[str] = set()
     for p in read:
