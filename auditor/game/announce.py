@@ -178,8 +178,12 @@ _HEARSAY = r"有消息称|有消息说|有传言|传言|传闻|谣传|网传|据
 _HEARSAY_ENDS = {w[-2:] for w in _HEARSAY.split("|")}
 _CONFIRMED = r"[:：]|—+|-{2,}|经(?:过)?(?:确认|核实|核查|查证)|是真的|属实|确有其事"
 # undo the rest of the sentence from where they stand
+# The one home of the supposition words (issue 34, session 48 — the lead asked for one list):
+# a clause that supposes states nothing.  The grammar's _SUPPOSE, discover's _UNDONE and
+# _SUPPOSED, and the inline lists that undo a clause are built on it.
+SUPPOSING = r"如果|假如|假设|假使|倘若|若(?!干)|要是|万一|的话"
 _SUPPOSE = lazy(
-    r"如果|假如|假设|假使|倘若|若(?!干)|要是|一旦|的话|万一|猜|会不会|能不能|是否|可能|也许|大概|"
+    SUPPOSING + r"|一旦|猜|会不会|能不能|是否|可能|也许|大概|"
     r"估计|希望|别让|不要让|不能让|可别|再犯|再有|再[^，。]{1,6}?就|会被|将(?=被|会|红牌|罚下|出局)|"
     r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|(?:吗|嘛(?![，,…\.])|(?<![怎什这那多])么)(?![啡])|"
     r"例如|比如|譬如|举例|不代表|不意味着|不等于|未必|不一定"
@@ -1597,6 +1601,9 @@ class Patterns:
     # a post's report lines whose layout alone suggests a death: who, and the line asked
     # (set by _reports for each post)
     _layout_asks: list[tuple[frozenset[str], str]]
+    # the predicates the slot's open class read as a death (set by _reports for each post):
+    # read, and asked — never silent about a reading the theme's words did not give
+    _open_said: list[str]
 
     def __init__(
         self,
@@ -1611,6 +1618,7 @@ class Patterns:
         self._declared_leaving = tuple(fold(w) for w in leaving_words if w.strip())
         self._leaving: tuple[str, ...] = self._declared_leaving
         self._unread_verbs: list[str] = []  # the post's report lines with a verb unread
+        self._open_said: list[str] = []  # the open class's reads (_reports)
         self._norm = {_nfkc(p): p for p in players}
         self._post_tallied = self._quoted_count = False  # it tells / quotes a count (read())
         self._piped_object = _piped_label(piped_words)
@@ -1686,6 +1694,11 @@ class Patterns:
         unplaced = [m.group(0) for m in _SELF_CORRECTED.finditer(_own(text))]
         text = self._prepared(text)
         unplaced += self._unread_verbs
+        # (the slot's open class: read as a death, and the director asked to confirm it)
+        unplaced += [
+            f"{p}（按公告的版面读作出局：若不是出局，请改正）"
+            for p in dict.fromkeys(self._open_said)
+        ]
         post = _post_kind(text, said_wrong)
         self._post_tallied = self._tally(text)
         out: list[Announced] = []
@@ -2134,6 +2147,7 @@ class Patterns:
         self._leaving = self._declared_leaving + self._glossed_verbs(text)
         self._unread_verbs = []
         self._layout_asks = []
+        self._open_said = []
         text = self._offices(text)
         text = self._labels(self._listed_lines(text))
         text = self._said(text)
@@ -2402,7 +2416,10 @@ class Patterns:
             return False
         if _rx.search(r"(?<!不再)(?:不(?!再)|没|未|无|非|别)", rest) or _NO_ACT.match(rest):
             return False
-        return label or failed or bool(_TOLD_DONE.search(said))
+        if label or failed or _TOLD_DONE.search(said):
+            self._open_said.append(pred)  # (read, and asked: the slot's reading, not a word)
+            return True
+        return False
 
     def _likewise(self, text: str) -> str:
         """昨夜 X 上岸了，Y 也是 — a second name that shares, in the same sentence, the exit
@@ -2685,7 +2702,7 @@ class Patterns:
             r"[（(]\s*(?P<out>出局|死亡)\s*[）)]",
             lambda m: (
                 m.group(0)
-                if _rx.search(r"差点|险些|几乎|如果|假如|要是", m.group("pred"))
+                if _rx.search(rf"差点|险些|几乎|{SUPPOSING}", m.group("pred"))
                 else f"{m.group('who')} {m.group('out')}，{m.group('pred')}"
             ),
             text,
@@ -4255,7 +4272,7 @@ def _shot_undone(bracket: str, upto: str) -> bool:
     """A hunter's shot in a bracket undone: declined (放弃开枪), denied or nearly (没带走,
     差点带走), supposed (如果) — ``upto`` runs from the shot's word to its target."""
     return bool(
-        _SHOT_DECLINED.search(bracket) or _rx.search(r"不|没|未|放弃|差点|险些|如果|假如", upto)
+        _SHOT_DECLINED.search(bracket) or _rx.search(rf"不|没|未|放弃|差点|险些|{SUPPOSING}", upto)
     )
 
 

@@ -97,3 +97,16 @@ def test_the_open_class_in_a_report_slot_is_a_death(
 )
 def test_the_closed_class_and_the_undone_are_no_death(text: str) -> None:
     assert _deaths(text) == []
+
+
+@pytest.mark.parametrize("word", ["如果", "假如", "假设", "倘若", "若是", "要是", "万一", "的话"])
+def test_one_home_for_the_supposition_words(word: str) -> None:
+    """announce.SUPPOSING is the one list (session 48): the grammar's and discovery's
+    undoing lists each hold every word of it."""
+    from auditor.game import discover
+    from auditor.game.announce import _SUPPOSE
+
+    said = f"{word}石榴散架了"
+    assert _SUPPOSE.search(said)
+    assert discover._UNDONE.search(said)
+    assert discover._SUPPOSED.search(said)
