@@ -32,7 +32,7 @@ from functools import cache
 from itertools import pairwise
 
 from auditor.game import learned
-from auditor.game.announce import Announced, Notice, Patterns
+from auditor.game.announce import SUPPOSING, Announced, Notice, Patterns
 from auditor.game.confirm import HOW_LABEL, THREAD_LABEL, Proposal, write_proposals
 from auditor.game.drafted import draft_rest
 from auditor.game.fold import fold
@@ -275,7 +275,8 @@ _DATE_IS_DAY = lazy(
     rf"|(?:{DAY_LABEL})\s*(?:就是|即|是|为|[:：(（])\s*"
     rf"(?P<m2>\d{{1,2}}|[一二三四五六七八九十]{{1,3}})\s*月\s*(?P<d2>\d{{1,2}}|[一二三四五六七八九十]{{1,3}})\s*[日号]"
 )
-_UNDONE = lazy(r"如果|假如|要是|是不是|吗|？|\?|不是")
+# (the supposition words from their one home, announce.SUPPOSING; a question; a denial)
+_UNDONE = lazy(rf"{SUPPOSING}|是不是|吗|[？?]|不是")
 
 
 def _date_anchor(
@@ -2123,7 +2124,7 @@ def _taken_back(game: Game, text: str, found: list[Sourced]) -> list[Sourced]:
     out: list[Sourced] = []
     denial = _denial(tuple(game.players))
     for sentence in re.split(r"[。！!；;\n]", text):
-        if re.search(r"[？?]|吗|如果|假如|要是", sentence):
+        if re.search(rf"[？?]|吗|{SUPPOSING}", sentence):
             continue
         for m in denial.finditer(sentence):
             player = m.group("player")
@@ -2582,7 +2583,7 @@ _BY_DAYS = lazy(
 
 # a delay granted outright (延时成功, 延时成立, 同意延时), not asked, supposed or refused
 _DELAY_GRANTED = lazy(r"延时(?:申请)?(?:成功|成立|生效|通过)|(?:同意|批准)延时")
-_SUPPOSED = lazy(r"如果|假如|要是|若|的话|[？?]")
+_SUPPOSED = lazy(rf"{SUPPOSING}|[？?]")  # (announce.SUPPOSING: the one home)
 
 
 def _delayed_by_days(n: int, f: _Day, text: str, pid: int | None) -> None:
