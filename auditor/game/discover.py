@@ -71,6 +71,7 @@ from auditor.game.titles import (
     serial_code,
     set_aside_vote,
     title_count,
+    title_date,
 )
 from auditor.game.when import TimePoint, find_points, find_ranges, lone_close, paired_times
 from auditor.models import Post
@@ -385,8 +386,11 @@ def _day_unit_patterns(word: str) -> tuple[re.Pattern[str], re.Pattern[str], re.
 def _the_day_unit(game: Game, word: str, texts: list[tuple[int, Post]]) -> int | None:
     """The pid of the first director post that makes ``word`` the day unit: it says so
     (一天一轮) or gives 第N<word> its own opening and close, as a day's schedule line does
-    (第1轮：12月1日 10:00 开球 —— 12月2日 22:00 终场哨); not a question or supposition."""
+    (第1轮：12月1日 10:00 开球 —— 12月2日 22:00 终场哨), or a list that dates each of them
+    with a calendar day of its own (排期：第1场 11月23日 / 第2场 11月24日); not a question or
+    supposition."""
     said, counted, _spaced = _day_unit_patterns(word)
+    dated = lazy(rf"第\s*{NUM}\s*{word}\s*[:：]?\s*{NUM}\s*月\s*{NUM}\s*[日号]")
     for _n, p in texts:
         if p.author not in game.directors:
             continue
@@ -398,6 +402,8 @@ def _the_day_unit(game: Game, word: str, texts: list[tuple[int, Post]]) -> int |
             m = counted.search(clause)
             if m is None:
                 continue
+            if title_date(clause[m.end() :]) is not None and len(dated.findall(_text(p))) > 1:
+                return p.pid  # 第1场 11月23日⏎第2场 11月24日: each counted one a date of its own
             as_day = counted.sub(lambda x: f"第{x.group(1)}天", clause)
             ranges = find_ranges(as_day, p.posted_at, game.timezone)
             if any(r.day == cn_number(m.group(1)) and not r.aside for r in ranges):
@@ -1653,7 +1659,7 @@ def _shifts(text: str) -> bool:
 
 _PHASE_TITLE = lazy(
     r"(?:环节\s*[0-9一二三四五六七八九十]{1,3}|第\s*[0-9一二三四五六七八九十]{1,3}\s*(?:环节|盘|轮|回合))"
-    r"\s*[】\]］]?\s*[:：]?\s*([^\s【\[（(:：]{2,12})"
+    r"\s*[】\]］]?\s*[:：｜|·・/／-]*\s*([^\s【\[（(:：｜|·・/／]{2,12})"
 )
 
 
