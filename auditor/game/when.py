@@ -881,8 +881,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             d, dated = _point_date(m, line, ref)
             d = _recap_date(d, ref, summary, line[: m.end()])
             sentence = len(re.findall(r"[。！!；;？?]", line[: m.start()]))
-            if m.group("aeve") in ("当晚", "当夜") and carried:
-                d = carried[1]  # 明早 9:00 开帖，当晚 21:30 关帖: the evening of the day said
+            d = _that_evening(m, carried, d)
             if dated:
                 carried = (sentence, d)
             elif carried and carried[0] == sentence:
@@ -891,10 +890,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             before = re.split(r"[。！!；;？?]", before)[-1]  # the time's own sentence
             after = line[m.end() : m.end() + 7].replace("\0", "")
             arrowed = bool(re.search(r"(?:→|->|=>|⇒)\s*$", before))
-            # 原截止：今晚十二点⏎调整为：明日凌晨一点半: a line of the change's verb alone under
-            # a close moves that close, as an arrow does
-            changed = bool(_CHANGE_ALONE.match(line[: m.start()]))
-            after_close = (arrowed or changed) and bool(out) and out[-1].role == "closes"
+            after_close = _moves_the_close(arrowed, line[: m.start()], out)
             role = _point_role(before, after, request=request, after_close=after_close)
             role = _arrow_role(role, line[m.end() :], arrowed, out[first_here:])
             later = _words_after(line, m.end())
@@ -941,6 +937,20 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
 
 # a line that holds only the change's verb before its time (调整为：, 改为, 变更为)
 _CHANGE_ALONE = lazy(r"\s*(?:调整|更改|变更|改)\s*(?:为|成|到|至)\s*[:：]?\s*$")
+
+
+def _moves_the_close(arrowed: bool, line_before: str, out: list[TimePoint]) -> bool:
+    """A time an arrow, or a line of the change's verb alone (原截止：今晚十二点⏎调整为：明日
+    凌晨一点半), puts after a close: it moves that close."""
+    changed = arrowed or bool(_CHANGE_ALONE.match(line_before))
+    return changed and bool(out) and out[-1].role == "closes"
+
+
+def _that_evening(m: re.Match[str], carried: tuple[int, date] | None, d: date) -> date:
+    """明早 9:00 开帖，当晚 21:30 关帖: 当晚 is the evening of the day the line said before."""
+    return carried[1] if m.group("aeve") in ("当晚", "当夜") and carried else d
+
+
 # what makes a time a moment, not a day's bound (18:00 后收到的申请, 20:00 前投完, 00:20 的投票)
 _A_MOMENT = lazy(r"\s*(?:整)?\s*(?:后|以后|之后|前|之前|以前|的|时的|左右|[?？])")
 
