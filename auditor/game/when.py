@@ -1485,9 +1485,9 @@ def _delay_said(
     rest, said_time = line[m.end() :], m.group(0)
     later = re.split(r"[。！!；;\n]", rest)[0]
     new_close = bool(_NEW_CLOSE.search(before)) and not sped
-    # 第四日加速，改为 17:00 关帖: a change in a post that speeds the day up is no delay
+    # 第四日加速，改为 17:00 关帖 (调整为 17:00): a change in a post that speeds the day up is no delay
     changed = _DELAY_WORDS.search(before)
-    if changed and sped and re.match(r"(?:改|更改)", changed.group(0)):
+    if changed and sped and re.match(r"(?:改|更改|调整|变更)", changed.group(0)):
         changed = None
     said = bool(changed or new_close) or arrowed
     said = said or (role == "closes" and bool(_DELAY_AFTER.search(later) or _delay_aside(later)))

@@ -188,3 +188,8 @@ def test_a_change_said_on_its_own_line_under_the_old_close_is_the_delay() -> Non
 def test_a_change_alone_under_an_opening_is_no_close() -> None:
     points = find_points("原定明早八点开门\n调整为：九点", _t(6, 1, 18), TZ)
     assert not any(p.role == "closes" for p in points)
+
+
+def test_a_change_in_a_post_that_speeds_the_day_up_is_no_delay() -> None:
+    (p,) = find_points("本日加速成功，收摊时间调整为 18:30。", _t(6, 1, 15), TZ)
+    assert (p.at, p.role, p.delay) == (_t(6, 1, 18, 30), "closes", False)
