@@ -191,5 +191,5 @@ def test_a_change_alone_under_an_opening_is_no_close() -> None:
 
 
 def test_a_change_in_a_post_that_speeds_the_day_up_is_no_delay() -> None:
-    (p,) = find_points("本日加速成功，收摊时间调整为 18:30。", _t(6, 1, 15), TZ)
+    (p,) = find_points("本日加速成功，关门时间调整为 18:30。", _t(6, 1, 15), TZ)
     assert (p.at, p.role, p.delay) == (_t(6, 1, 18, 30), "closes", False)
