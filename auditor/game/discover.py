@@ -2788,11 +2788,30 @@ def _never_silent(
     listed = unread_posts(game, threads, days, posts, disc.read, disc.dismissed)
     disc.unread = [u for u in listed if not u.answered]
     disc.answered = [u for u in listed if u.answered]  # a game-file event answers it
+    waiting = _nights_before_their_day(game, threads, disc.subjects)
     disc.problems = thread_problems(
-        game, threads, days, disc.subjects, disc.unclassified
+        game, [t for t in threads if t.tid not in waiting], days, disc.subjects, disc.unclassified
     ) + night_problems(game, _begun(days, threads, posts), events, posts, disc.outcome, threads)
     disc.problems += disc.problems_ahead
     disc.no_result = no_result_times(game, posts)
+
+
+def _nights_before_their_day(
+    game: Game, threads: Sequence[ThreadSpec], subjects: Mapping[int, str]
+) -> set[int]:
+    """版杀7's night threads (第一夜) whose day has no vote thread yet: the day opens with its
+    first 环节's vote thread (seed 002 5 时间分配: 每个环节 0:00–24:00; night posts count for
+    the next day's first 环节) — a day not open yet, not a day whose close is unknown."""
+    if not schedule_for(game.ruleset, game.rules).phases:
+        return set()
+    voted = {t.day for t in threads if t.kind is ThreadKind.VOTE}
+    return {
+        t.tid
+        for t in threads
+        if t.kind is ThreadKind.DISCUSSION
+        and t.day not in voted
+        and _NIGHT_TITLE.search(subjects.get(t.tid, ""))
+    }
 
 
 def _undated_unread(game: Game, days: list[DaySpec], disc: Discovery, store: object) -> None:

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
-from auditor.game.discover import _phase_name
+from auditor.game.discover import _nights_before_their_day, _phase_name
+from auditor.game.gamefile import ThreadKind, ThreadSpec
 from auditor.game.when import find_points, find_ranges
 from tests.game.test_discover_counted_rounds import _league, _thread_days
 
@@ -193,3 +195,26 @@ def test_a_change_alone_under_an_opening_is_no_close() -> None:
 def test_a_change_in_a_post_that_speeds_the_day_up_is_no_delay() -> None:
     (p,) = find_points("本日加速成功，关门时间调整为 18:30。", _t(6, 1, 15), TZ)
     assert (p.at, p.role, p.delay) == (_t(6, 1, 18, 30), "closes", False)
+
+
+# ----------------------------------------------------------------- 9. a night thread's role
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "votes", "waiting"),
+    [
+        ("killbar7", (), {901}),  # the night thread alone: its day is not open yet
+        ("killbar7", (902,), set()),  # its first 环节's vote thread is up: the day is open
+        ("m107", (), set()),  # no 环节 in the rules: a day thread is the day's
+    ],
+)
+def test_a_killbar_night_thread_before_its_days_votes_is_a_day_not_open_yet(
+    ruleset: str, votes: tuple[int, ...], waiting: set[int]
+) -> None:
+    # seed 002 5 时间分配: each 环节 0:00–24:00 is its vote thread's; night posts count for the
+    # next day's first 环节 — no 「没有已知的关门时间」 for a day that has not opened
+    game = SimpleNamespace(ruleset=ruleset, rules={})
+    threads = [ThreadSpec(901, ThreadKind.DISCUSSION, 2)]
+    threads += [ThreadSpec(t, ThreadKind.VOTE, 2) for t in votes]
+    subjects = {901: "【版杀7】🍵 第一夜 · 茶歇（杀人贴 & 遗言）", 902: "【版杀7】第二日 环节一"}
+    assert _nights_before_their_day(game, threads, subjects) == waiting  # type: ignore[arg-type]
