@@ -97,6 +97,13 @@ _DAY_BEFORE_PHASE = lazy(
     r"(?<![第\d月号年零〇一二两三四五六七八九十初廿/.-])([一二两三四五六七八九十]{1,3})\s*([日天])"
     r"(?=\s*[·・,，]?\s*(?:第\s*[一二两三四五六七八九十\d]{1,3}\s*)?环节)"
 )
+# a close moved from one time to another (结束时间由21时调整为22时30分, 由 21:30 推迟到 23:00):
+# the first time → the second, as an arrow says it
+_FROM_TO = lazy(
+    r"由\s*((?:今晚|明晚|今天|明天|当晚)?\s*(?:上午|下午|晚上|夜里|凌晨)?\s*\d{1,2}"
+    r"(?:[:：]\d{2}|\s*[点时](?:\s*\d{1,2}\s*分|半)?))\s*"
+    r"(?:调整|更改|变更|改|推迟|推后|延长|延迟|顺延|延)\s*(?:为|到|至|成)\s*"
+)
 # numerals in words before a clock word or in a date (晚上九点半, 十二月五日): digits
 _CN_CLOCK = lazy(
     r"([零一二两三四五六七八九十]{1,3})(?=\s*(?:[点時时](?!间|候)|月|[日号](?!期)|分))"
@@ -407,6 +414,7 @@ def normalise(text: str) -> str:
     text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
     text = _MOVED_BY.sub(r"\1小时", _A_LITTLE.sub("一些", text))
     text = _CN_CLOCK.sub(_digits, _DAY_BEFORE_PHASE.sub(r"第\1\2", text))
+    text = _FROM_TO.sub(r"\1 → ", text)
     text = _ZERO_THEN_WHOLE_DAY.sub(r"\1到24点结束", text)
     if "环节" in text:
         text = _PHASE_THEN_WHOLE_DAY.sub(r"\1", _WHOLE_DAY_WORDS.sub("全天", text))

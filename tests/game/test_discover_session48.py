@@ -218,3 +218,20 @@ def test_a_killbar_night_thread_before_its_days_votes_is_a_day_not_open_yet(
     threads += [ThreadSpec(t, ThreadKind.VOTE, 2) for t in votes]
     subjects = {901: "【版杀7】🍵 第一夜 · 茶歇（杀人贴 & 遗言）", 902: "【版杀7】第二日 环节一"}
     assert _nights_before_their_day(game, threads, subjects) == waiting  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------- 10. 由 A 改为 B
+
+
+@pytest.mark.parametrize(
+    ("text", "new"),
+    [
+        ("延时通过。第三日关门时间由二十一时改为二十二时三十分。", _t(7, 2, 22, 30)),
+        ("同意延时，截止由晚上九点推迟到十一点。", _t(7, 2, 23)),
+    ],
+)
+def test_a_close_moved_from_one_time_to_another_is_the_second(text: str, new: datetime) -> None:
+    # seed 000 3 延时: the time after 由 is the close that was, the other the delayed one
+    old, moved = find_points(text, _t(7, 2, 16), TZ)
+    assert (old.role, old.delay) == ("closes", False)
+    assert (moved.at, moved.role, moved.delay) == (new, "closes", True)
