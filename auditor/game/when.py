@@ -237,7 +237,7 @@ def _digits(m: re.Match[str]) -> str:
 
 # a day opened and closed in a show's or a shop's own words (a radio host's 开台 / 收台, a
 # stall's 出摊 / 收摊, a court's 开庭 / 休庭, a stream's 开播 / 下播, a match's 开球 / 终场哨, a
-# clinic's 开诊 / 停诊, a shop's or a line's 停业 / 停运): the day's verbs
+# clinic's 开诊 / 接诊 / 停诊, a shop's or a line's 停业 / 停运): the day's verbs
 SHOW_OPENS = (
     "开台",
     "开播",
@@ -251,6 +251,7 @@ SHOW_OPENS = (
     "开球",
     "开赛",
     "开诊",
+    "接诊",
 )
 SHOW_CLOSES = (
     "收台",
