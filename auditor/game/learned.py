@@ -594,11 +594,27 @@ def propose_events(
     probability the kind model's stacked by what the grammar read.  Day and time are left to
     the caller (the post's day as discovery places it; a 延时's close: :func:`new_close`).
     Two small linear readings, the models loaded once: well under a millisecond a name."""
+    cm = candidate_model or _candidate_model()
+    scored = [
+        (name, cm.probabilities(candidate_text(text, players, thread_kind, name)))
+        for name in named(text, players)
+    ]
+    sure = stacked(kind_probabilities(text, players, thread_kind, kind_model), read_kinds)
+    return chips(scored, sure, known, limit, floor)
+
+
+def chips(
+    scored: Sequence[tuple[str, Mapping[str, float]]],
+    sure: Mapping[str, float],
+    known: Collection[tuple[str, str]] = (),
+    limit: int = CHIP_LIMIT,
+    floor: float = CHIP_FLOOR,
+) -> list[Proposed]:
+    """:func:`propose_events`' ranking, from the candidate model's probabilities of each
+    name's roles (``scored``) and the stacked probability of each kind (``sure``)."""
     out: list[Proposed] = []
     skip = {(k, fold(p)) for k, p in known}
-    cm = candidate_model or _candidate_model()
-    for name in named(text, players):
-        probs = cm.probabilities(candidate_text(text, players, thread_kind, name))
+    for name, probs in scored:
         for kind in CHIP_PLAYER_KINDS:
             if (kind, name) in skip:
                 continue
@@ -606,10 +622,35 @@ def propose_events(
             best = max(roles, key=lambda r: probs[r])
             how = best if kind == "eliminated" and best in ("vote", "night") else None
             out.append(Proposed(kind, name, how, probs[best]))
-    kprobs = kind_probabilities(text, players, thread_kind, kind_model)
-    sure = stacked(kprobs, read_kinds)
     out += [
         Proposed(k, "", None, sure[k]) for k in NOTICE_KINDS if k in sure and (k, "") not in skip
     ]
     ranked = sorted((p for p in out if p.probability >= floor), key=lambda p: -p.probability)
     return ranked[:limit]
+
+
+def item_role(kind: str, how: str | None) -> str | None:
+    """The candidate model's role (:data:`ROLES`) of an item the grammar read: an
+    elimination's by its how (vote, night, else out otherwise), piped, sheriff; else None."""
+    if kind == "eliminated":
+        return how if how in ("vote", "night") else "out_other"
+    return kind if kind in ("piped", "sheriff") else None
+
+
+def disputed(
+    read_roles: Mapping[str, Collection[str]],
+    scored: Sequence[tuple[str, Mapping[str, float]]],
+    at: float = 1.01,
+    low: float = -1.0,
+) -> list[str]:
+    """The names whose role the candidate model disputes: its likeliest role, of probability
+    ``at`` or more, is none the grammar gave the name (``read_roles``: name → the roles of
+    the items read of it, :func:`item_role`), or a role the grammar gave it has probability
+    ``low`` or less."""
+    out: list[str] = []
+    for name, probs in scored:
+        read = set(read_roles.get(name, ()))
+        best = max(ROLES, key=lambda r: probs[r])
+        if (probs[best] >= at and best not in read) or any(probs[r] <= low for r in read):
+            out.append(name)
+    return out
