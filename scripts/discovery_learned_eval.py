@@ -544,6 +544,7 @@ def main(argv: list[str] | None = None) -> int:
         learned.STACK,
         doubt_at=learned.DOUBT_AT,
         day_at=learned.DAY_AT,
+        role_at=learned.ROLE_AT,
     )
     before = Rule(dict.fromkeys(kinds, 0.5), 0.5, {}, {})  # session 45
     rules: dict[str, tuple[Rule, dict[str, Rule]]] = {
@@ -551,7 +552,12 @@ def main(argv: list[str] | None = None) -> int:
     }
     # the stack fitted as the shipped one is, each set left out (its own reading unseen)
     stacks = {n: fit_stack(by_name, oof, leave_out=n) for n in by_name}
-    s46 = replace(shipped, doubt_at=1.01, day_at=1.01)
+    s46 = replace(shipped, doubt_at=1.01, day_at=1.01, role_at=1.01)
+    s47 = replace(shipped, role_at=1.01)
+    rules["session 47 (doubt 0.6, day 0.7, no dispute)"] = (
+        s47,
+        {n: replace(s47, stack=stacks[n]) for n in by_name},
+    )
     rules["session 46 (stacked, no doubt, no day)"] = (
         s46,
         {n: replace(s46, stack=stacks[n]) for n in by_name},
@@ -577,7 +583,8 @@ def main(argv: list[str] | None = None) -> int:
         for da in (0.5, 0.55, 0.6, 0.65, 0.7, 1.01):  # (docs/discovery.md, round 3)
             for ya in (0.7, 1.01):
                 folds = {
-                    n: replace(shipped, stack=stacks[n], doubt_at=da, day_at=ya) for n in by_name
+                    n: replace(shipped, stack=stacks[n], doubt_at=da, day_at=ya, role_at=1.01)
+                    for n in by_name
                 }
                 rules[f"doubt at {da}, day at {ya}"] = (shipped, folds)
         none: dict[str, float] = {}

@@ -34,7 +34,9 @@ How far the model is trusted (this module's decision):
   death, a day's times read wrong — the misses of a kind the grammar DID read, which the kind
   model cannot see).  At :data:`DOUBT_AT` or more the post is listed (:data:`DOUBT_WORD`);
   likewise a post the kind model reads as a day's times (:data:`DAY_AT`) from which the time
-  reader reads none (:func:`times_read`).  Questions only: nothing is proposed from them.
+  reader reads none (:func:`times_read`); likewise a post where the candidate model reads a
+  name's role at :data:`ROLE_AT` or more that the grammar gave it none of (:func:`disputed`:
+  a vote-out read as a night death).  Questions only: nothing is proposed from them.
 * **Proposed, marked 机读.**  Where, besides, a roster name the post names is that kind's
   player with probability at least :data:`PROPOSE_AT`, the item is proposed
   (:func:`proposals`); a 平安夜, 加速, 延时 or 游戏结束 of probability at least
@@ -180,6 +182,10 @@ DOUBT_AT = 0.6
 # time of a day from is listed (0.5: 6.5 silent / 64.7 needless; 0.7: 6.5 / 62.8; 0.9: 6.6 /
 # 61.7 — without the doubt model)
 DAY_AT = 0.7
+# the candidate model's probability of a name's likeliest role from which a role the grammar
+# gave that name no item of lists the post (:func:`disputed`, as a doubt): chosen by the
+# leave-one-set-out mean (``--knee``) beside DOUBT_AT
+ROLE_AT = 0.9
 # the doubt model's one label, and the marks of the kinds of event the grammar read (①…⑨, ⑩
 # closing them) before the prepared post
 DOUBT_LABEL = "missed"
@@ -550,7 +556,8 @@ def second_reading(
     kinds = confident_kinds(probs, read)
     if probs["day"] >= DAY_AT and not times_read(text, posted_at, tz):
         kinds.append("day")
-    if doubted(text, players, thread_kind, read) >= DOUBT_AT:
+    doubt = doubted(text, players, thread_kind, read) >= DOUBT_AT
+    if doubt or (ROLE_AT <= 1 and _disputed(text, players, thread_kind, said)):
         kinds.append("doubt")
     if not kinds:
         return [], []
@@ -635,6 +642,36 @@ def item_role(kind: str, how: str | None) -> str | None:
     if kind == "eliminated":
         return how if how in ("vote", "night") else "out_other"
     return kind if kind in ("piped", "sheriff") else None
+
+
+def _disputed(
+    text: str, players: Sequence[str], thread_kind: str, said: Sequence[Announced]
+) -> bool:
+    """The candidate model disputes a role the grammar gave a name the post names (or gives
+    one a role the grammar gave none), at :data:`ROLE_AT`."""
+    names = named(text, players)
+    if not names:
+        return False
+    roles: dict[str, set[str]] = {}
+    for a in said:
+        how = a.cause or a.how
+        if str(a.type) == "eliminated" and how not in (
+            "vote",
+            "night",
+            "sent_off",
+            "suicide",
+            "hunter",
+        ):
+            how = "night" if thread_kind == "discussion" else "vote"
+        role = item_role(str(a.type), how)
+        if role is not None:
+            roles.setdefault(fold(a.player), set()).add(role)
+    model = _candidate_model()
+    scored = [
+        (name, model.probabilities(candidate_text(text, players, thread_kind, name)))
+        for name in names
+    ]
+    return bool(disputed(roles, scored, ROLE_AT))
 
 
 def disputed(

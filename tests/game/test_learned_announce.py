@@ -277,3 +277,20 @@ def test_the_candidate_model_disputes_a_role_the_grammar_gave() -> None:
     assert learned.disputed({"冬瓜": {"night"}, "番茄": {"sheriff"}}, scored, low=0.1) == ["番茄"]
     # by default nothing is disputed
     assert learned.disputed({}, scored) == []
+
+
+@pytest.mark.usefixtures("toys")
+def test_a_role_the_candidate_model_disputes_is_listed_never_silent() -> None:
+    posted = datetime(2031, 5, 7, 8, 30, tzinfo=TZ)
+    # the grammar read 冬瓜 dead at night; the toy candidate model reads 冬瓜坐 as a vote-out
+    said = [Announced(EventType.ELIMINATED, "冬瓜", how="night")]
+    kinds, machine = learned.second_reading(
+        PLAYERS, "冬瓜坐上了火车。", "discussion", said, posted, TZ, day=3
+    )
+    assert kinds == ["doubt"] and machine == []
+    # read as the model reads it (voted out): nothing disputed, not listed
+    said = [Announced(EventType.ELIMINATED, "冬瓜", how="vote")]
+    kinds, _ = learned.second_reading(
+        PLAYERS, "冬瓜坐上了火车。", "discussion", said, posted, TZ, day=3
+    )
+    assert kinds == []
