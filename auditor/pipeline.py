@@ -184,7 +184,8 @@ def current(game: Game, store: Store, *, keep: bool = False, fresh: bool = False
 
 def without_rewrites(game: Game, store: Store) -> Game:
     """The discovered game less the deaths proposed inside a day the director has confirmed
-    (a ``[[day]]`` of his file) or before the game's first day: an unconfirmed reading must
+    (a ``[[day]]`` of his file) or at or before the game's first day's opening (M107 流程 4,
+    030, M39, 版杀7 4: the game opens with its first day): an unconfirmed reading must
     not rewrite a day he has settled (fh48b 思思: deaths read from her roster post, edited
     each morning, timed at its first posting and at day 1's opening — day 1, confirmed and
     closed, was recounted: votes 「投票者已出局」, ~30 false 诈尸 drafts).  Each stays a
@@ -209,8 +210,9 @@ def without_rewrites(game: Game, store: Store) -> Game:
 
 
 def _rewriting(disc: Discovery, first: datetime) -> list[tuple[Event, int | None, str]]:
-    """The discovered deaths timed before ``first`` (the game's first day's opening) or
-    inside a day the file states: each with its post's pid and why it is held."""
+    """The discovered deaths timed at or before ``first`` (the game's first day's opening:
+    every seed's game opens with a day, so no night has passed) or inside a day the file
+    states: each with its post's pid and why it is held."""
     # (the days the file states: written or confirmed by the director)
     filed = [s.item for s in disc.days if s.source == "游戏文件" and isinstance(s.item, DaySpec)]
     held: list[tuple[Event, int | None, str]] = []
@@ -219,8 +221,9 @@ def _rewriting(disc: Discovery, first: datetime) -> list[tuple[Event, int | None
         if not isinstance(e, Event) or e.type is not EventType.ELIMINATED or e.at is None:
             continue
         inside = next((d for d in filed if d.opens <= e.at < d.closes), None)
-        if e.at < first:
-            held.append((e, s.pid, "时间在游戏第一天开始之前"))
+        if e.at <= first:
+            # (every seed's game opens with its first day: no night has passed yet)
+            held.append((e, s.pid, "时间在游戏第一天开始之前（或正好在开始那一刻：还没有过夜）"))
         elif inside is not None:
             held.append((e, s.pid, f"时间落在已经确认的第{inside.number}天里"))
     return held

@@ -401,7 +401,11 @@ def open_questions(
 def leave_posts(game: Game, store: Store) -> dict[int, str]:
     """The 请假 posts of the game's granted leaves (their ``pid``), each as the director
     finds it: 「its text」（第 N 楼）."""
-    pids = [e.pid for e in game.events if e.type is EventType.LEAVE and e.pid is not None]
+    pids = [
+        e.pid
+        for e in getattr(game, "events", ())
+        if e.type is EventType.LEAVE and e.pid is not None
+    ]
     if not pids:
         return {}
     out: dict[int, str] = {}
@@ -421,7 +425,7 @@ def _leave_questions(
     """Each granted 请假 (``[[event]] type = "leave"``) on each day it covers: a question of
     that player's (:attr:`Question.player`) showing the 请假 post — his lurking and no-vote
     drafts of the day wait on it, the day's others do not."""
-    for e in game.events:
+    for e in getattr(game, "events", ()):
         if e.type is not EventType.LEAVE or e.at is None or e.until is None:
             continue
         start, until = e.at, e.until
