@@ -422,3 +422,31 @@ def fh46b_game(folder: Path, night: int = 2, file: str = "after-night1") -> Path
     write_site(at_snapshot(load_script(src / "script.toml"), cut), folder / "pages")
     shutil.copy(paths.TESTS / "desk" / "fh46b" / f"{file}.toml", folder / "huoguo.toml")
     return folder / "huoguo.toml"
+
+
+FH47_NIGHTS = {1: "2026-12-02T04:30:00+08:00", 2: "2026-12-03T04:30:00+08:00"}
+
+
+def fh47_game(
+    folder: Path, night: int = 2, game: str = "discovery_fh47/hinamizawa_dongbei"
+) -> Path:
+    """A copy of a session-47 director's own regression game (老周's M39 「东北话」 by
+    default; tests/games/``game``) with night ``night``'s pages (the script cut at the
+    moment its nights.toml gives) and its minimal game file, as a new director writes it;
+    the game file."""
+    import tomllib
+    from datetime import datetime
+
+    from tests import paths
+    from tools.writer import Snapshot, at_snapshot, load_script, write_site
+
+    src = paths.TESTS / "games" / game
+    nights = tomllib.loads((src / "nights.toml").read_text(encoding="utf-8"))["nights"]
+    moment = nights[night - 1]
+    if not isinstance(moment, datetime):
+        moment = datetime.fromisoformat(str(moment))
+    folder.mkdir(parents=True)
+    cut = Snapshot(moment, "", [], [], False, {})
+    write_site(at_snapshot(load_script(src / "script.toml"), cut), folder / "pages")
+    shutil.copy(src / "minimal.toml", folder / "game.toml")
+    return folder / "game.toml"

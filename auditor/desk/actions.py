@@ -279,7 +279,49 @@ def answer_tally(game: Game, day: int, answer: str, *, by: str, reports: Path) -
         at = pipeline.game_now(game, store) or datetime.now(game.timezone)
         stated = stated_results(current_game(game), day) if answer == "count" else []
         said = answer_conflict(store, asked, day, answer, by=by, at=at.isoformat(), stated=stated)
+    if answer == "count":
+        said += settle_by_count(game, day, by=by)
     return done(said, rewrite_report(game, reports))
+
+
+# the tally's outcomes a proposal of the director's post can contradict: outcome -> event
+_COUNTED = {
+    "sheriff_elected": (EventType.SHERIFF, None),
+    "eliminated": (EventType.ELIMINATED, "vote"),
+}
+
+
+def settle_by_count(game: Game, day: int, *, by: str) -> str:
+    """「计票是对的」 settles what it contradicts (desk48 item 3, 思思: her announcement's
+    wrong sheriff stayed proposed, 「请更正那个事件」): each pending proposal of the day's
+    sheriff or vote-out read from a post that names another player than the count is
+    confirmed with the count's player, signed ``by`` (the post's reading kept as 原为)."""
+    said = []
+    with GAME_FILE, game_store(game) as store:
+        checked = pipeline.stored_check_records(game, store)
+        counted = {
+            _COUNTED[str(t["outcome"])]: str(t["target"])
+            for t in (checked.tally if checked is not None else [])
+            if t.get("day") == day and str(t.get("outcome")) in _COUNTED and t.get("target")
+        }
+        now = pipeline.current(game, store)
+        for p in pipeline.pending(now, store):
+            e = p.item
+            if p.kind != "event" or not isinstance(e, Event) or day_of(p, now.days) != day:
+                continue
+            player = next(
+                (
+                    w
+                    for (t, how), w in counted.items()
+                    if e.type is t and (how is None or e.how == how)
+                ),
+                None,
+            )
+            if player is None or e.player == player:
+                continue
+            confirmed = pipeline.confirm(game, store, p.id, by=by, player=player)
+            said.append(confirmed.message)
+    return "。" + "；".join(said) if said else ""
 
 
 def manual_card(

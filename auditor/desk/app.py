@@ -937,6 +937,7 @@ def create_app(
         Route("/g/{slug}/dismiss", app.dismiss_post, methods=["POST"]),
         Route("/g/{slug}/reject", partial(corrections.reject_post, app), methods=["POST"]),
         Route("/g/{slug}/add", partial(corrections.add_post, app), methods=["POST"]),
+        Route("/g/{slug}/alias", partial(corrections.alias_post, app), methods=["POST"]),
         Route("/g/{slug}/event", partial(corrections.event_post, app), methods=["POST"]),
         Route("/g/{slug}/vote", partial(corrections.vote_post, app), methods=["POST"]),
         Route("/g/{slug}/audit", app.audit_post, methods=["POST"]),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,8 +19,9 @@ from starlette.responses import Response
 from auditor import pipeline
 from auditor.desk import actions
 from auditor.errors import AuditorError
-from auditor.game.confirm import PHASE_FIELDS
+from auditor.game.confirm import PHASE_FIELDS, Signature, write_alias
 from auditor.game.gamefile import Game
+from auditor.ledger.decisions import default_signer
 from auditor.ledger.held import mark_changed
 
 if TYPE_CHECKING:
@@ -151,6 +153,48 @@ async def add_post(app: DeskApp, request: Request) -> Response:
     except AuditorError as exc:
         app.flash(request, "error", str(exc))
         return app.back(slug, form, "#add-item")
+    app.desk.games[slug] = fresh  # the game file is the record now
+    app.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
+    kind_said, text = app.said(done, game_file=True)
+    app.flash(request, kind_said, text + app.rechecked(fresh, slug, done))
+    return app.back(slug, form, "#proposals")
+
+
+def alias_item(
+    game: Game, player: str, alias: str, pid: str, *, by: str, reports: Path
+) -> tuple[actions.Done, Game]:
+    """「X 是谁？」 answered: ``alias`` written as ``player``'s in ``[players.aliases]``
+    (:func:`auditor.game.confirm.write_alias`), signed by the signed-in director; the game
+    read again (his posts re-read with the name) and the report rewritten."""
+    before = actions.current_game(game)
+    signer = default_signer(game, by)
+    source = f"pid {pid}" if pid.isdecimal() else "审计台"
+    with actions.GAME_FILE:
+        said = write_alias(
+            game.path, player, alias, Signature(signer, datetime.now(game.timezone)), source
+        )
+    fresh = pipeline.open_game(game.path)
+    changed = actions.mark_answer(before, fresh, f"别名 {alias} = {player}", by)
+    done = actions.done(said, actions.rewrite_report(fresh, reports))
+    return replace(done, changed=changed), fresh
+
+
+async def alias_post(app: DeskApp, request: Request) -> Response:
+    """「X 是谁？」 under a post not read: the player the nickname stands for, saved."""
+    got = await app.guarded(request)
+    if isinstance(got, Response):
+        return got
+    game, slug, who, form = got
+    player = str(form.get("player", "")).strip()
+    alias = str(form.get("alias", "")).strip()
+    pid = str(form.get("pid", "")).strip()
+    try:
+        done, fresh = await run_in_threadpool(
+            alias_item, game, player, alias, pid, by=who, reports=app.desk.reports
+        )
+    except AuditorError as exc:
+        app.flash(request, "error", str(exc))
+        return app.back(slug, form, "#proposals")
     app.desk.games[slug] = fresh  # the game file is the record now
     app.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
     kind_said, text = app.said(done, game_file=True)

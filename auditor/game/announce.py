@@ -178,8 +178,12 @@ _HEARSAY = r"有消息称|有消息说|有传言|传言|传闻|谣传|网传|据
 _HEARSAY_ENDS = {w[-2:] for w in _HEARSAY.split("|")}
 _CONFIRMED = r"[:：]|—+|-{2,}|经(?:过)?(?:确认|核实|核查|查证)|是真的|属实|确有其事"
 # undo the rest of the sentence from where they stand
+# The one home of the supposition words (issue 34, session 48 — the lead asked for one list):
+# a clause that supposes states nothing.  The grammar's _SUPPOSE, discover's _UNDONE and
+# _SUPPOSED, and the inline lists that undo a clause are built on it.
+SUPPOSING = r"如果|假如|假设|假使|倘若|若(?!干)|要是|万一|的话"
 _SUPPOSE = lazy(
-    r"如果|假如|假设|假使|倘若|若(?!干)|要是|一旦|的话|万一|猜|会不会|能不能|是否|可能|也许|大概|"
+    SUPPOSING + r"|一旦|猜|会不会|能不能|是否|可能|也许|大概|"
     r"估计|希望|别让|不要让|不能让|可别|再犯|再有|再[^，。]{1,6}?就|会被|将(?=被|会|红牌|罚下|出局)|"
     r"建议|打算|准备|方可|才能|觉得|认为|怀疑|以为|我投|票投|谁|哪位|哪个|(?:吗|嘛(?![，,…\.])|(?<![怎什这那多])么)(?![啡])|"
     r"例如|比如|譬如|举例|不代表|不意味着|不等于|未必|不一定"
@@ -1218,6 +1222,44 @@ _KEPT_IN_GAME = lazy(
     r"白痴|装傻|翻牌|留在|还在|仍在|活|差点|险些|没死|不死|不会|救|守住|村长|平票|无人|没有人|[？?]"
 )
 _LIST_ITEM = lazy(r"\[\*\]|\[/?li\]", re.I)
+# The report slot's closed class (issue 34, session 48): what a night's or a ballot's report
+# may say of its player that is no death.  The rule sets' other states — the badge and its
+# holder (seed 000 警长 / 警徽 移交), the piped (001 吹笛), the infected (004 雏见泽 Lv), the
+# idiot revealed (000 白痴 翻牌), leave and substitutes (请假, 替补, 代班, 顶上, 接手), a quiet
+# night or one saved (平安, 没事, 守护, 救) — and what is no leaving by its own sense: coming or
+# coming back (到场, 回来, 复牌, 上线, 进入), winning or an honour (获胜, 晋级, MVP, 赢家), a
+# feeling or a description (生气了, 睡得很香), a lesser penalty (罚款, 黄牌, 暂停), a claim
+# (跳了预言家), a role, a target (盯上), a deferral (明天再战, 再议, 决斗, 否决, 豁免).
+# Anything else a report's slot says of its player is a death — the open class, the next
+# writer's own metaphor (糊锅了, 掉队, 销户, 清客) — read only in the slot's shape
+# (:meth:`Patterns._open_out`).  The review's twins (s41 round 3) are this class's cases.
+_STAYS = lazy(
+    r"吹笛|笛|Lv|喵|汪|咪|哑|感染|发烧|警|徽|替|补|请假|销假|代(?:班|办|打|理|替|为)|顶(?:上|替|班)"
+    r"|接(?:手|班|任|替)|守|救|保|护|查|验|活|存|(?<![倒躺死落])在|还|仍|差点|险些|几乎|申请|发言"
+    r"|对象|候选|可疑|疑|嫌|辩论|平|安全|无事|没事|好|行动|技能|遗言|当|选|梦|说|问|报告|传|猜"
+    r"|如果|假如|要是|是否|吗|么|白痴|装傻|翻牌|公示|公布|写|报名|名单|记|看|值"
+    r"|(?<![撑熬挺活等])到|来|(?<!没)回(?!家|老家|去)|复|上(?:线|场|台|任|岗|班|警|榜)|进(?!了?[^，。]{0,3}锅)|入|登|签|归队"
+    r"|胜|赢|晋|获|奖|星|佳|优|MVP|幸运|稳|首|冠|领先|落后|最"
+    r"|气|开心|高兴|哭|笑|乐|得|很|挺(?![住过])|太|真|罚(?![出下])|黄牌|警告|暂停|禁|否决|豁免|赦免|再|议|决斗"
+    r"|需要|跳|称|自曝|自爆|盯|瞄|目标|刀口|指定|点名|提名|票|过去|[离下掉断]线|失联|休息|睡"
+    # a lurker or a foul (潜水, 犯规, 迟到): a finding, not an exit; a shot is the shooter's act
+    r"|潜|犯规|违规|迟|缺席|枪"
+    # a listing's own noun (投票统计：X、Y, 第2天结果：X, 昨夜情况：X): the list says no act —
+    # asked, never read
+    r"|结果|统计|情况|明细|汇总|详情|列表|榜|排名|数据|一览|链接|人数|表|安排|顺序|次序|分组"
+    r"|猎人|狼|女巫|预言家|村民|平民|杀手|医生|警察|秘警|狙击|守卫|情侣|丘比特|村长",
+    re.I,
+)
+# a time of day as a label's key (第3天凌晨：X, 昨天白天：X): when, not what — the night's or
+# the day's is the grammar's to tell, never the slot's
+_WHEN_KEY = lazy(
+    r"夜|晚|凌晨|清晨|早晨|早上|上午|中午|下午|傍晚|白天|黎明|天亮|今天|今日|明天|当天|当日"
+)
+# a slot's predicate that failed to go on (没能下山, 未能出站, 没熬住, 没撑过): the player's
+# end, whatever the verb — not a negated death (没死, 未出局: those undo)
+_FAILED_TO = lazy(r"^(?:都|也|均)?\s*(?:没有?能|未能|没(?=[\u4e00-\u9fff](?:住|过)))")
+# a predicate told as done (V 了, 被 / 让 / 遭 … V): an event, not a state
+_TOLD_DONE = lazy(r"[了啦喽咯](?:\W|$)|[了啦喽咯]$|^(?:都|也|均)?\s*(?:被|让|叫|遭)(?=\S)")
 _ROW = lazy(r"^\s*\|\s*([^|]{1,12}?)\s*\|\s*([^|]+?)\s*\|?\s*$", re.M)
 _NIGHT_LABEL = lazy(
     r"(?:^|(?<=[。！!；;]))\s*(?:夜|昨夜|昨晚|夜晚|本夜)\s*(?:死人|死的)?\s*[:：]\s*(?=\S)", re.M
@@ -1323,6 +1365,17 @@ _ASKED_WRONG = lazy(
     r"(?<=[:：】\]\s])[^\s，,。；;！!？?\n：:】\]]{1,8}[？?]+\s*(?:—+|…+)?\s*(?:不对|不是|错了|说错了|更正|订正)\s*"
     r"[，,：:]?\s*(?:是|应为|应该是|为)?\s*"
 )
+
+
+def _label_verb(verb: str) -> str:
+    """A label's key less the count it introduces (昨晚有位团友掉队了, 信号中断了一位: 掉队了,
+    信号中断了)."""
+    verb = _rx.sub(
+        rf"^有\s*(?:{_NUM})?\s*[位个名](?:[\u4e00-\u9fff]{{1,2}}(?=[\u4e00-\u9fff]{{2}}))?",
+        "",
+        verb,
+    )
+    return _rx.sub(rf"(?:{_NUM})\s*[位个名人]$", "", verb)
 
 
 def _line_end(text: str, at: int) -> int:
@@ -1548,6 +1601,9 @@ class Patterns:
     # a post's report lines whose layout alone suggests a death: who, and the line asked
     # (set by _reports for each post)
     _layout_asks: list[tuple[frozenset[str], str]]
+    # the predicates the slot's open class read as a death (set by _reports for each post):
+    # read, and asked — never silent about a reading the theme's words did not give
+    _open_said: list[str]
 
     def __init__(
         self,
@@ -1562,6 +1618,7 @@ class Patterns:
         self._declared_leaving = tuple(fold(w) for w in leaving_words if w.strip())
         self._leaving: tuple[str, ...] = self._declared_leaving
         self._unread_verbs: list[str] = []  # the post's report lines with a verb unread
+        self._open_said: list[str] = []  # the open class's reads (_reports)
         self._norm = {_nfkc(p): p for p in players}
         self._post_tallied = self._quoted_count = False  # it tells / quotes a count (read())
         self._piped_object = _piped_label(piped_words)
@@ -1637,6 +1694,11 @@ class Patterns:
         unplaced = [m.group(0) for m in _SELF_CORRECTED.finditer(_own(text))]
         text = self._prepared(text)
         unplaced += self._unread_verbs
+        # (the slot's open class: read as a death, and the director asked to confirm it)
+        unplaced += [
+            f"{p}（按公告的版面读作出局：若不是出局，请改正）"
+            for p in dict.fromkeys(self._open_said)
+        ]
         post = _post_kind(text, said_wrong)
         self._post_tallied = self._tally(text)
         out: list[Announced] = []
@@ -2085,12 +2147,77 @@ class Patterns:
         self._leaving = self._declared_leaving + self._glossed_verbs(text)
         self._unread_verbs = []
         self._layout_asks = []
+        self._open_said = []
         text = self._offices(text)
         text = self._labels(self._listed_lines(text))
         text = self._said(text)
         text = self._glossed(text)
         text = self._verb_is(text)
+        text = self._by_agent(self._result_slot(text))
         return self._likewise(self._counted_out(self._after_tally(text)))
+
+    def _by_agent(self, text: str) -> str:
+        """Who did it, in the sentence (issue 34, session 48): X 让狙击手给崩了, X 被杀手给害了 —
+        a roster name, a passive (让 / 叫 / 被 / 给) with the night's killer as its agent and a
+        verb told done that is none of the closed class: the night's death, whatever the verb;
+        with the crowd as its agent (大伙儿, 大家, 众人) and a verb of removal (轰下台, 捞出锅,
+        请出去): the vote's.  Never a supposition, nor a state (被狼人盯上了, 被大家选为警长)."""
+        one = self._name_re.pattern
+        killer = r"狙击手|杀手|狼人?|女巫|秘警|秘密警察|凶手|刺客"
+        crowd = r"大伙儿?|大家伙?儿?|众人|全场|全村|全体|群众|村民们?|乡亲们"
+
+        def by(m: re.Match[str]) -> str:
+            verb, agent = m.group("v"), m.group("agent")
+            opening = max(text.rfind(c, 0, m.start()) for c in "。！!；;？?\n")
+            if _SUPPOSE.search(text[opening + 1 : m.end()]) or not self._open_out(verb, label=True):
+                return m.group(0)
+            if _rx.fullmatch(killer, agent):
+                return f"{m.group('who')} 被杀害了"
+            if _rx.search(r"[出下走掉去退离]", verb) or self._leaves(verb):
+                return f"{m.group('who')} 被投票出局了"
+            return m.group(0)
+
+        return _rx.sub(
+            rf"(?P<who>{one})\s*(?:{_ADDRESS}|同志)?\s*(?:让|叫|被|给)\s*(?P<agent>{killer}|{crowd})"
+            r"\s*给?\s*(?P<v>[\u4e00-\u9fff]{1,4}?)(?:了|啦)(?=\s*(?:[。！!；;，,～~]|$|\s))",
+            by,
+            text,
+        )
+
+    def _result_slot(self, text: str) -> str:
+        """The vote's result slot (issue 34, session 48): a result's header (第N日结果：, 投票
+        结果：, 票唱完了：, 票毕：), one roster name, then the decision in the director's words
+        after the count's clauses (5/8 过半, 6 票) — 第2日结果：X 5/8 过半，强制销户; 票唱完了：
+        X，过半，处决.  The decision is the vote's elimination unless it is one of the closed
+        class (:data:`_STAYS`: 当选, 领先, 平票 …) or undoes; a second name, a question or a
+        supposition leaves the line to the rest of the grammar."""
+        one = self._name_re.pattern
+        header = (
+            rf"(?:第\s*{_NUM}\s*[天日轮](?:\s*环节\s*[一二三123])?\s*)?(?:投票|计票|表决)?结果"
+            r"|票[\u4e00-\u9fff]{0,2}?(?:完|毕)了?|唱票(?:完毕|结束)"
+        )
+
+        def result(m: re.Match[str]) -> str:
+            rest = m.group("rest")
+            if self._name_re.search(rest) or _SUPPOSE.search(m.group(0)):
+                return m.group(0)
+            count = r"\d+\s*(?:/\s*\d+)?\s*票?|过半数?|超过半数|半数以上|[（(][^）)]*[）)]"
+            said = [
+                c.strip() for c in _rx.split(r"[，,、\s]+", _rx.sub(count, " ", rest)) if c.strip()
+            ]
+            if len(said) != 1 or any(r.search(said[0]) for _, r in _ELIM_RE):
+                return m.group(0)
+            if not self._open_out(said[0], label=True):
+                return m.group(0)
+            return f"{m.group('lead')}投票出局：{m.group('who')}，{said[0]}"
+
+        return _rx.sub(
+            rf"(?P<lead>{_REPORT_START}(?:【[^】\n]{{0,16}}】)?\s*)(?:{header})\s*[:：]\s*"
+            rf"(?P<who>{one})(?P<rest>[^。！!；;？?\n]*)(?=[。！!；;]|$)",
+            result,
+            text,
+            flags=re.M,
+        )
 
     def _top_counted(self, text: str) -> tuple[str, int] | None:
         """The one player at the top of the day's count the post tells, as the post writes
@@ -2147,7 +2274,8 @@ class Patterns:
             a decision the layout alone suggests is asked (:meth:`_ask`), never read."""
             if not self._decides(pred, m, counted_from):
                 return False
-            if self._leaves(pred):
+            # (the top of the count fixes the slot: its decision may be a bare verb, 毕业)
+            if self._leaves(pred) or self._open_out(pred, label=True):
                 return True
             said = m.string
             opening = max(said.rfind(c, 0, m.start()) for c in "。！!；;？?\n")
@@ -2264,6 +2392,34 @@ class Patterns:
         compound that says leaving by its own make (:data:`_LEAVING_SHAPE`: 端走, 锄去, 退房,
         移出, 取消资格)."""
         return any(w in verb for w in self._leaving) or bool(_LEAVING_SHAPE.search(verb))
+
+    def _open_out(self, pred: str, *, label: bool = False) -> bool:
+        """The open class in a report's slot (issue 34, session 48): a predicate a night's or
+        a ballot's report gives its player is a death unless it is one of :data:`_STAYS` (the
+        rule sets' other states, and what is no leaving by its sense), undoes (没死, 不, 未 —
+        except a failure to go on: 没能下山, 未能出站, 没熬住), or says who the player is.  A
+        predicate after the name must be told done (V 了, 被 V, 没能 V); a label's key (清客：X)
+        stands alone.  Its twins stay asked, never read."""
+        said = _rx.sub(r"[（(][^）)]*[）)]|不幸(?![免])", "", pred).strip()
+        said = _rx.sub(r"^(?:都|也|均|全都|全)\s*", "", said)
+        if not said or self._name_re.search(said) or _rx.search(r"\d", said):
+            return False
+        head = _FAILED_TO.match(said)
+        rest = said[head.end() :] if head else said
+        # (熬不住, 撑不过: the failure told with its complement)
+        unable = _rx.sub(r"(?<=[\u4e00-\u9fff])不(?=住|过|下去)", "", rest)
+        failed = bool(head) or unable != rest
+        rest = unable
+        if not rest or _STAYS.search(rest) or _SUPPOSE.search(rest):
+            return False
+        if label and _WHEN_KEY.search(rest):
+            return False
+        if _rx.search(r"(?<!不再)(?:不(?!再)|没|未|无|非|别)", rest) or _NO_ACT.match(rest):
+            return False
+        if label or failed or _TOLD_DONE.search(said):
+            self._open_said.append(pred)  # (read, and asked: the slot's reading, not a word)
+            return True
+        return False
 
     def _likewise(self, text: str) -> str:
         """昨夜 X 上岸了，Y 也是 — a second name that shares, in the same sentence, the exit
@@ -2396,6 +2552,11 @@ class Patterns:
                 ):
                     return m.group(0)
                 return f"昨夜出局：{names}"
+            # (the open class: 昨夜销户：X, 昨夜信号中断：X — its list the sentence's, a
+            # bare list of roster names)
+            own = text[m.start("list") : _sentence_end(text, m.end())]
+            if self._bare_list(own) and self._open_out(_label_verb(verb), label=True):
+                return f"昨夜出局：{names}"
             bare = self._bare_list(rest)
             if not bare:
                 return m.group(0)
@@ -2407,7 +2568,12 @@ class Patterns:
 
         def ballot(m: re.Match[str]) -> str:
             verb = m.group("verb")
-            if self._leaves(verb) and not _UNDOING.search(verb):
+            # (the open class under the ballot's own word only: a day's label over names may be
+            # any of the day's news — 第2天话痨：X — and stays asked unless its verb leaves)
+            ballot_said = bool(_rx.search(r"投票|计票|票决|公投|表决", m.group("h")))
+            if (self._leaves(verb) and not _UNDOING.search(verb)) or (
+                ballot_said and self._open_out(_label_verb(verb), label=True)
+            ):
                 said = m.group("h")
                 # (a day's own label, not the ballot's word: the day's result is its vote)
                 vote = "" if _rx.search(r"投票|计票|票决|公投|表决", said) else "投票"
@@ -2494,26 +2660,35 @@ class Patterns:
 
         def said(m: re.Match[str]) -> str:
             pred = m.group("pred")
-            if _UNDOING.search(_rx.sub(r"[（(][^）)]*[）)]", "", pred)) or any(
-                r.search(pred) for _, r in _ELIM_RE
-            ):
+            if any(r.search(pred) for _, r in _ELIM_RE):
+                return m.group(0)
+            # (what stands between the header and the name: 昨晚锅里出了事：X …; never a
+            # supposition or an undoing — 昨晚没人：X …)
+            if _UNDOING.search(m.group("mid") or "") or _SUPPOSE.search(m.group("mid") or ""):
                 return m.group(0)
             if self._name_re.search(pred) or "票" in pred:
                 return m.group(0)  # (X、Y 各四票: a count, the tally's business)
-            if _NO_ACT.match(pred):
-                return m.group(0)  # (昨夜 X 是狼 / X 有药 / X 想走: who they are, no exit)
             # (the rest of its sentence may undo it: X 被票最多，是白痴，翻牌后留在船上)
             if _KEPT_IN_GAME.search(text[m.end() : _sentence_end(text, m.end())]):
                 return m.group(0)
-            if not self._leaves(pred):
-                return m.group(0)  # (昨晚 X 睡得很香: not the theme's word for leaving)
+            # (昨夜 X 是狼 / X 有药 / X 想走: who they are, no exit; 昨晚 X 睡得很香: no
+            # leaving — the theme's word for it, or the open class told done: 糊锅了)
+            leaves = not (
+                _UNDOING.search(_rx.sub(r"[（(][^）)]*[）)]", "", pred)) or _NO_ACT.match(pred)
+            ) and self._leaves(pred)
+            if not (leaves or self._open_out(pred)):
+                return m.group(0)
             return f"{m.group('h')}出局：{m.group('who')}，{pred}"
 
         pred = r"(?P<pred>[\u4e00-\u9fff][^，。,；;！!？?\n]{0,11}?)"
+        # (the header then a comma, or a clause of its own ending in a colon: 昨天夜里，X …,
+        # 昨晚锅里出了事：X …; the name with its address: X 同志; the clause ends at a
+        # pause too — an emoji, two spaces: 昨晚 X 糊了😢 Y 请假)
+        mid = r"(?:(?P<mid>[\u4e00-\u9fff]{1,8}?)\s*[:：]|\s*[:：，,])?"
         for header in (_NIGHT_HEADER, _BALLOT_HEADER):
             text = _rx.sub(
-                rf"{_REPORT_START}(?P<h>{header})\s*[:：]?\s*(?:[\u4e00-\u9fff]{{1,3}}\s+)?"
-                rf"(?P<who>{joined})\s*{pred}(?={_REPORT_END})",
+                rf"{_REPORT_START}(?P<h>{header}){mid}\s*(?:[\u4e00-\u9fff]{{1,3}}\s+)?"
+                rf"(?P<who>{joined})\s*(?:{_ADDRESS}|同志)?\s*{pred}(?={_REPORT_END}|\s{{2,}})",
                 said,
                 text,
                 flags=re.M,
@@ -2527,7 +2702,7 @@ class Patterns:
             r"[（(]\s*(?P<out>出局|死亡)\s*[）)]",
             lambda m: (
                 m.group(0)
-                if _rx.search(r"差点|险些|几乎|如果|假如|要是", m.group("pred"))
+                if _rx.search(rf"差点|险些|几乎|{SUPPOSING}", m.group("pred"))
                 else f"{m.group('who')} {m.group('out')}，{m.group('pred')}"
             ),
             text,
@@ -2547,7 +2722,7 @@ class Patterns:
                 or any(r.search(verb) for _, r in _ELIM_RE)
                 or not _rx.search(rf"{_NIGHT_HEADER}|{_BALLOT_HEADER}|昨[天日]", sentence)
                 or _SUPPOSE.search(sentence)
-                or not self._leaves(verb)
+                or not (self._leaves(verb) or self._open_out(verb, label=True))
             ):
                 return m.group(0)
             return f"{verb}，出的是"
@@ -4068,7 +4243,9 @@ _DELAY_SPAN = lazy(
 # what a word glossed as the office cannot be: the office's own words or a verb (选出, 当选)
 _OFFICE_WORDS = lazy(r"选|当|是|为|任|警|徽|票")
 # where a report's clause starts and ends
-_REPORT_START = r"(?:^|(?<=[。！!；;，,\n]))[ \t\u3000]*"
+# (after a question the director asks himself, 您猜怎么着？昨夜 …; after a pause an emoji or a
+# tilde made, 早安～昨晚 …: a clause of its own)
+_REPORT_START = r"(?:^|(?<=[。！!；;，,？?\n])|(?<=[\u4e00-\u9fff][ \t\u3000]))[ \t\u3000]*"
 _REPORT_END = r"\s*(?:[。！!；;，,]|$)"
 # a verb before 的是 that is no leaving: a tally's rank, a choice, a night's or a ballot's own
 # word (the grammar reads those)
@@ -4095,7 +4272,7 @@ def _shot_undone(bracket: str, upto: str) -> bool:
     """A hunter's shot in a bracket undone: declined (放弃开枪), denied or nearly (没带走,
     差点带走), supposed (如果) — ``upto`` runs from the shot's word to its target."""
     return bool(
-        _SHOT_DECLINED.search(bracket) or _rx.search(r"不|没|未|放弃|差点|险些|如果|假如", upto)
+        _SHOT_DECLINED.search(bracket) or _rx.search(rf"不|没|未|放弃|差点|险些|{SUPPOSING}", upto)
     )
 
 

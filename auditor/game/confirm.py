@@ -1016,6 +1016,42 @@ def write_close_hour(path: Path, hour: str, signed: Signature, source: str) -> N
     _replace(path, text if text.endswith("\n") else text + "\n", check=True)
 
 
+def write_alias(path: Path, player: str, alias: str, signed: Signature, source: str) -> str:
+    """The director's answer to 「X 是谁？」 (a nickname his post writes): ``alias`` added to
+    ``[players.aliases]`` under ``player`` (comments kept; the table made when the file has
+    none), signed, then read everywhere a name is read (:mod:`auditor.game.roster`).  The
+    file must still load (an alias that is a forum name or another player's is refused)."""
+    import tomlkit
+
+    alias = alias.strip()
+    if not alias:
+        raise ProposalError("别名是空的：请写出帖子里的叫法")
+    doc = tomlkit.parse(path.read_text(encoding="utf-8-sig"))
+    players = doc.get("players")
+    if players is not None and alias in players.get("names", []):
+        raise ProposalError(f"“{alias}”是玩家的论坛名，不能当别名")
+    if players is None or player not in players.get("names", []):
+        raise ProposalError(f"{player} 不是玩家名单里的名字")
+    aliases = players.get("aliases")
+    if aliases is None:
+        aliases = tomlkit.table()
+        players["aliases"] = aliases
+    old = aliases.get(player, [])
+    words = [old] if isinstance(old, str) else list(old)
+    if alias in words:
+        return f"{alias} 已经是 {player} 的别名"
+    words.append(alias)
+    arr = tomlkit.array()
+    arr.extend(words)
+    aliases[player] = arr
+    aliases[player].comment(f"「{alias}」来源：{source}；{signed.text()}")
+    text = tomlkit.dumps(doc)
+    _replace(path, text if text.endswith("\n") else text + "\n", check=True)
+    return (
+        f"已记下：{alias} 是 {player}（写进游戏文件的 [players.aliases]，以后到处按 {player} 读）"
+    )
+
+
 def _delay_file_day(table: Table, d: DaySpec, comment: str) -> None:
     """A file's ``[[day]]`` delayed in place: its ``closes`` (and its last phase's, when
     that ended with the day) the new time, ``delayed = true``, no longer accelerated."""

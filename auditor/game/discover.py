@@ -32,7 +32,7 @@ from functools import cache
 from itertools import pairwise
 
 from auditor.game import learned
-from auditor.game.announce import Announced, Notice, Patterns
+from auditor.game.announce import SUPPOSING, Announced, Notice, Patterns
 from auditor.game.confirm import HOW_LABEL, THREAD_LABEL, Proposal, write_proposals
 from auditor.game.drafted import draft_rest
 from auditor.game.fold import fold
@@ -71,6 +71,7 @@ from auditor.game.titles import (
     serial_code,
     set_aside_vote,
     title_count,
+    title_date,
 )
 from auditor.game.when import TimePoint, find_points, find_ranges, lone_close, paired_times
 from auditor.models import Post
@@ -275,7 +276,8 @@ _DATE_IS_DAY = lazy(
     rf"|(?:{DAY_LABEL})\s*(?:就是|即|是|为|[:：(（])\s*"
     rf"(?P<m2>\d{{1,2}}|[一二三四五六七八九十]{{1,3}})\s*月\s*(?P<d2>\d{{1,2}}|[一二三四五六七八九十]{{1,3}})\s*[日号]"
 )
-_UNDONE = lazy(r"如果|假如|要是|是不是|吗|？|\?|不是")
+# (the supposition words from their one home, announce.SUPPOSING; a question; a denial)
+_UNDONE = lazy(rf"{SUPPOSING}|是不是|吗|[？?]|不是")
 
 
 def _date_anchor(
@@ -385,8 +387,11 @@ def _day_unit_patterns(word: str) -> tuple[re.Pattern[str], re.Pattern[str], re.
 def _the_day_unit(game: Game, word: str, texts: list[tuple[int, Post]]) -> int | None:
     """The pid of the first director post that makes ``word`` the day unit: it says so
     (一天一轮) or gives 第N<word> its own opening and close, as a day's schedule line does
-    (第1轮：12月1日 10:00 开球 —— 12月2日 22:00 终场哨); not a question or supposition."""
+    (第1轮：12月1日 10:00 开球 —— 12月2日 22:00 终场哨), or a list that dates each of them
+    with a calendar day of its own (排期：第1场 11月23日 / 第2场 11月24日); not a question or
+    supposition."""
     said, counted, _spaced = _day_unit_patterns(word)
+    dated = lazy(rf"第\s*{NUM}\s*{word}\s*[:：]?\s*{NUM}\s*月\s*{NUM}\s*[日号]")
     for _n, p in texts:
         if p.author not in game.directors:
             continue
@@ -398,6 +403,8 @@ def _the_day_unit(game: Game, word: str, texts: list[tuple[int, Post]]) -> int |
             m = counted.search(clause)
             if m is None:
                 continue
+            if title_date(clause[m.end() :]) is not None and len(dated.findall(_text(p))) > 1:
+                return p.pid  # 第1场 11月23日⏎第2场 11月24日: each counted one a date of its own
             as_day = counted.sub(lambda x: f"第{x.group(1)}天", clause)
             ranges = find_ranges(as_day, p.posted_at, game.timezone)
             if any(r.day == cn_number(m.group(1)) and not r.aside for r in ranges):
@@ -1653,7 +1660,7 @@ def _shifts(text: str) -> bool:
 
 _PHASE_TITLE = lazy(
     r"(?:环节\s*[0-9一二三四五六七八九十]{1,3}|第\s*[0-9一二三四五六七八九十]{1,3}\s*(?:环节|盘|轮|回合))"
-    r"\s*[】\]］]?\s*[:：]?\s*([^\s【\[（(:：]{2,12})"
+    r"\s*[】\]］]?\s*[:：｜|·・/／-]*\s*([^\s【\[（(:：｜|·・/／]{2,12})"
 )
 
 
@@ -2123,7 +2130,7 @@ def _taken_back(game: Game, text: str, found: list[Sourced]) -> list[Sourced]:
     out: list[Sourced] = []
     denial = _denial(tuple(game.players))
     for sentence in re.split(r"[。！!；;\n]", text):
-        if re.search(r"[？?]|吗|如果|假如|要是", sentence):
+        if re.search(rf"[？?]|吗|{SUPPOSING}", sentence):
             continue
         for m in denial.finditer(sentence):
             player = m.group("player")
@@ -2582,7 +2589,7 @@ _BY_DAYS = lazy(
 
 # a delay granted outright (延时成功, 延时成立, 同意延时), not asked, supposed or refused
 _DELAY_GRANTED = lazy(r"延时(?:申请)?(?:成功|成立|生效|通过)|(?:同意|批准)延时")
-_SUPPOSED = lazy(r"如果|假如|要是|若|的话|[？?]")
+_SUPPOSED = lazy(rf"{SUPPOSING}|[？?]")  # (announce.SUPPOSING: the one home)
 
 
 def _delayed_by_days(n: int, f: _Day, text: str, pid: int | None) -> None:
@@ -2782,11 +2789,30 @@ def _never_silent(
     listed = unread_posts(game, threads, days, posts, disc.read, disc.dismissed)
     disc.unread = [u for u in listed if not u.answered]
     disc.answered = [u for u in listed if u.answered]  # a game-file event answers it
+    waiting = _nights_before_their_day(game, threads, disc.subjects)
     disc.problems = thread_problems(
-        game, threads, days, disc.subjects, disc.unclassified
+        game, [t for t in threads if t.tid not in waiting], days, disc.subjects, disc.unclassified
     ) + night_problems(game, _begun(days, threads, posts), events, posts, disc.outcome, threads)
     disc.problems += disc.problems_ahead
     disc.no_result = no_result_times(game, posts)
+
+
+def _nights_before_their_day(
+    game: Game, threads: Sequence[ThreadSpec], subjects: Mapping[int, str]
+) -> set[int]:
+    """版杀7's night threads (第一夜) whose day has no vote thread yet: the day opens with its
+    first 环节's vote thread (seed 002 5 时间分配: 每个环节 0:00–24:00; night posts count for
+    the next day's first 环节) — a day not open yet, not a day whose close is unknown."""
+    if not schedule_for(game.ruleset, game.rules).phases:
+        return set()
+    voted = {t.day for t in threads if t.kind is ThreadKind.VOTE}
+    return {
+        t.tid
+        for t in threads
+        if t.kind is ThreadKind.DISCUSSION
+        and t.day not in voted
+        and _NIGHT_TITLE.search(subjects.get(t.tid, ""))
+    }
 
 
 def _undated_unread(game: Game, days: list[DaySpec], disc: Discovery, store: object) -> None:

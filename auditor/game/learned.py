@@ -34,7 +34,9 @@ How far the model is trusted (this module's decision):
   death, a day's times read wrong — the misses of a kind the grammar DID read, which the kind
   model cannot see).  At :data:`DOUBT_AT` or more the post is listed (:data:`DOUBT_WORD`);
   likewise a post the kind model reads as a day's times (:data:`DAY_AT`) from which the time
-  reader reads none (:func:`times_read`).  Questions only: nothing is proposed from them.
+  reader reads none (:func:`times_read`); likewise a post where the candidate model reads a
+  name's role at :data:`ROLE_AT` or more that the grammar gave it none of (:func:`disputed`:
+  a vote-out read as a night death).  Questions only: nothing is proposed from them.
 * **Proposed, marked 机读.**  Where, besides, a roster name the post names is that kind's
   player with probability at least :data:`PROPOSE_AT`, the item is proposed
   (:func:`proposals`); a 平安夜, 加速, 延时 or 游戏结束 of probability at least
@@ -43,6 +45,18 @@ How far the model is trusted (this module's decision):
   the tool acts on by itself.  The thresholds were chosen on the leave-one-set-out mean
   (``scripts/discovery_learned_eval.py``): no more posts in silence than before, the fewest
   needless questions; a false event is worse than a question.
+
+For the desk (one-tap chips, session 48) — the public proposal function::
+
+    propose_events(text, players, thread_kind="", read_kinds=(), known=(),
+                   limit=CHIP_LIMIT, floor=CHIP_FLOOR) -> list[Proposed]
+
+For one director's post and the game's roster: the events the learned reading proposes,
+best first — each a :class:`Proposed` (``kind``, ``player`` — the candidate model's, "" for
+a kind no player fills —, ``how`` for an elimination, ``probability``; ``.says()`` gives the
+chip's words, 「机读：冬瓜 投票出局？」).  Offered whatever the grammar read (``known`` leaves
+out the items already recorded); nothing becomes an event until the director taps it.
+Fast: the models load once, then two linear readings a name.
 """
 
 from __future__ import annotations
@@ -168,6 +182,10 @@ DOUBT_AT = 0.6
 # time of a day from is listed (0.5: 6.5 silent / 64.7 needless; 0.7: 6.5 / 62.8; 0.9: 6.6 /
 # 61.7 — without the doubt model)
 DAY_AT = 0.7
+# the candidate model's probability of a name's likeliest role from which a role the grammar
+# gave that name no item of lists the post (:func:`disputed`, as a doubt): chosen by the
+# leave-one-set-out mean (``--knee``) beside DOUBT_AT
+ROLE_AT = 0.9
 # the doubt model's one label, and the marks of the kinds of event the grammar read (①…⑨, ⑩
 # closing them) before the prepared post
 DOUBT_LABEL = "missed"
@@ -538,7 +556,8 @@ def second_reading(
     kinds = confident_kinds(probs, read)
     if probs["day"] >= DAY_AT and not times_read(text, posted_at, tz):
         kinds.append("day")
-    if doubted(text, players, thread_kind, read) >= DOUBT_AT:
+    doubt = doubted(text, players, thread_kind, read) >= DOUBT_AT
+    if doubt or (ROLE_AT <= 1 and _disputed(text, players, thread_kind, said)):
         kinds.append("doubt")
     if not kinds:
         return [], []
@@ -546,3 +565,129 @@ def second_reading(
     machine = proposals(text, players, thread_kind, read, kinds=kinds)
     machine += notice_proposals(kinds, stacked(probs, read), text, posted_at, tz, on, after)
     return kinds, machine
+
+
+# the kinds a chip names a player of (the candidate model's roles), and the kinds no player
+# fills a chip offers on the kind model's reading alone
+CHIP_PLAYER_KINDS = ("eliminated", "piped", "sheriff")
+# the least probability a chip is offered at (:func:`propose_events`), and how many at most
+CHIP_FLOOR = 0.1
+CHIP_LIMIT = 3
+
+
+def propose_events(
+    text: str,
+    players: Sequence[str],
+    thread_kind: str = "",
+    read_kinds: Collection[str] = (),
+    known: Collection[tuple[str, str]] = (),
+    limit: int = CHIP_LIMIT,
+    floor: float = CHIP_FLOOR,
+    kind_model: LinearModel | None = None,
+    candidate_model: LinearModel | None = None,
+) -> list[Proposed]:
+    """The events the learned reading proposes for one director's post, best first — the
+    desk's one-tap chips (a proposal the director confirms, never an event by itself).
+
+    ``text``: the post; ``players``: the game's roster (substitutes included); ``thread_kind``:
+    its thread's kind (``ThreadKind`` value: "process", "discussion", "vote", "rules",
+    "lastwords"; "" unknown); ``read_kinds``: the kinds of event the grammar read from the post
+    (they weigh the kinds no player fills, :func:`stacked`); ``known``: ``(kind, player)``
+    items already recorded (left out).  Returns at most ``limit`` :class:`Proposed`, of
+    probability ``floor`` or more, ranked by it: one per (kind, player) for each roster name
+    the post names — eliminated (``how`` the likeliest of "vote" / "night" / None for out
+    otherwise), piped, sheriff, its probability the candidate model's — and one per kind no
+    player fills (平安夜, 加速, 延时, 游戏结束; player "") not in ``read_kinds``, its
+    probability the kind model's stacked by what the grammar read.  Day and time are left to
+    the caller (the post's day as discovery places it; a 延时's close: :func:`new_close`).
+    Two small linear readings, the models loaded once: well under a millisecond a name."""
+    cm = candidate_model or _candidate_model()
+    scored = [
+        (name, cm.probabilities(candidate_text(text, players, thread_kind, name)))
+        for name in named(text, players)
+    ]
+    sure = stacked(kind_probabilities(text, players, thread_kind, kind_model), read_kinds)
+    return chips(scored, sure, known, limit, floor)
+
+
+def chips(
+    scored: Sequence[tuple[str, Mapping[str, float]]],
+    sure: Mapping[str, float],
+    known: Collection[tuple[str, str]] = (),
+    limit: int = CHIP_LIMIT,
+    floor: float = CHIP_FLOOR,
+) -> list[Proposed]:
+    """:func:`propose_events`' ranking, from the candidate model's probabilities of each
+    name's roles (``scored``) and the stacked probability of each kind (``sure``)."""
+    out: list[Proposed] = []
+    skip = {(k, fold(p)) for k, p in known}
+    for name, probs in scored:
+        for kind in CHIP_PLAYER_KINDS:
+            if (kind, name) in skip:
+                continue
+            roles = [r for r, k in ROLE_KIND.items() if k == kind]
+            best = max(roles, key=lambda r: probs[r])
+            how = best if kind == "eliminated" and best in ("vote", "night") else None
+            out.append(Proposed(kind, name, how, probs[best]))
+    out += [
+        Proposed(k, "", None, sure[k]) for k in NOTICE_KINDS if k in sure and (k, "") not in skip
+    ]
+    ranked = sorted((p for p in out if p.probability >= floor), key=lambda p: -p.probability)
+    return ranked[:limit]
+
+
+def item_role(kind: str, how: str | None) -> str | None:
+    """The candidate model's role (:data:`ROLES`) of an item the grammar read: an
+    elimination's by its how (vote, night, else out otherwise), piped, sheriff; else None."""
+    if kind == "eliminated":
+        return how if how in ("vote", "night") else "out_other"
+    return kind if kind in ("piped", "sheriff") else None
+
+
+def _disputed(
+    text: str, players: Sequence[str], thread_kind: str, said: Sequence[Announced]
+) -> bool:
+    """The candidate model disputes a role the grammar gave a name the post names (or gives
+    one a role the grammar gave none), at :data:`ROLE_AT`."""
+    names = named(text, players)
+    if not names:
+        return False
+    roles: dict[str, set[str]] = {}
+    for a in said:
+        how = a.cause or a.how
+        if str(a.type) == "eliminated" and how not in (
+            "vote",
+            "night",
+            "sent_off",
+            "suicide",
+            "hunter",
+        ):
+            how = "night" if thread_kind == "discussion" else "vote"
+        role = item_role(str(a.type), how)
+        if role is not None:
+            roles.setdefault(fold(a.player), set()).add(role)
+    model = _candidate_model()
+    scored = [
+        (name, model.probabilities(candidate_text(text, players, thread_kind, name)))
+        for name in names
+    ]
+    return bool(disputed(roles, scored, ROLE_AT))
+
+
+def disputed(
+    read_roles: Mapping[str, Collection[str]],
+    scored: Sequence[tuple[str, Mapping[str, float]]],
+    at: float = 1.01,
+    low: float = -1.0,
+) -> list[str]:
+    """The names whose role the candidate model disputes: its likeliest role, of probability
+    ``at`` or more, is none the grammar gave the name (``read_roles``: name → the roles of
+    the items read of it, :func:`item_role`), or a role the grammar gave it has probability
+    ``low`` or less."""
+    out: list[str] = []
+    for name, probs in scored:
+        read = set(read_roles.get(name, ()))
+        best = max(ROLES, key=lambda r: probs[r])
+        if (probs[best] >= at and best not in read) or any(probs[r] <= low for r in read):
+            out.append(name)
+    return out

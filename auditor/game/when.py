@@ -28,11 +28,19 @@ from auditor.game.titles import NUM, cn_number
 
 _DASHES = str.maketrans({c: "-" for c in "–—―−－~～〜"})
 
+# 号 as the mark of a numbered thing, not of a day of the month (请到 1 号窗口, 9 号窗口销户,
+# 3号玩家, 7号位, 1号楼): the noun after it
+_NUMBERED = (
+    r"(?:窗口?|柜台?|位|楼|桌|座|房|机|线|车|床|门|口|牌|码|选手|玩家|客户|嘉宾|渡口|灶|包厢|厅|馆"
+    r"|队|组|箱|站|台|场地|格|签)"
+)
 _DATE = (
     r"(?:(?:(?P<{p}y>\d{{4}})\s*年\s*)?(?P<{p}m>\d{{1,2}})\s*月\s*(?P<{p}d>\d{{1,2}})\s*[日号]?"
     r"|(?P<{p}iy>\d{{4}})[-/.](?P<{p}im>\d{{1,2}})[-/.](?P<{p}id>\d{{1,2}})"
     r"|(?P<{p}sm>\d{{1,2}})(?:/|-(?=\d{{1,2}}\s+\d{{1,2}}:\d{{2}}))(?P<{p}sd>\d{{1,2}})"
-    r"|(?<!第)(?<!第\s)(?<![\d月/])(?P<{p}dd>\d{{1,2}})\s*[日号](?![期子])"
+    r"|(?<!第)(?<!第\s)(?<![\d月/])(?P<{p}dd>\d{{1,2}})\s*(?:日|号(?!\s*"
+    + _NUMBERED
+    + r"))(?![期子])"
     r"|(?P<{p}rel>今天|今日|本日|明天|明日|次日|翌日|大后天|后天|后日|昨天|前天|当日|当天)"
     r"|(?P<{p}wd>(?:本|这|下下|下|上)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天]))"
     r"(?:\s*[(（]?(?:周|星期|礼拜)[一二三四五六日天][)）]?|\s*[(（][一二三四五六日天][)）])?"
@@ -83,6 +91,19 @@ def _phase_no(m: re.Match[str]) -> int | None:
     return cn_number(m.group(1) or m.group(2))
 
 
+# a day's ordinal said without its 第 right before a 环节 (四日环节二延时到明早一点半: day four's
+# second 环节, 版杀7 5 时间分配), never a date's day (十二月四日 环节二, 初四): said with its 第
+_DAY_BEFORE_PHASE = lazy(
+    r"(?<![第\d月号年零〇一二两三四五六七八九十初廿/.-])([一二两三四五六七八九十]{1,3})\s*([日天])"
+    r"(?=\s*[·・,，]?\s*(?:第\s*[一二两三四五六七八九十\d]{1,3}\s*)?环节)"
+)
+# a close moved from one time to another (结束时间由21时调整为22时30分, 由 21:30 推迟到 23:00):
+# the first time → the second, as an arrow says it
+_FROM_TO = lazy(
+    r"由\s*((?:今晚|明晚|今天|明天|当晚)?\s*(?:上午|下午|晚上|夜里|凌晨)?\s*\d{1,2}"
+    r"(?:[:：]\d{2}|\s*[点时](?:\s*\d{1,2}\s*分|半)?))\s*"
+    r"(?:调整|更改|变更|改|推迟|推后|延长|延迟|顺延|延)\s*(?:为|到|至|成)\s*"
+)
 # numerals in words before a clock word or in a date (晚上九点半, 十二月五日): digits
 _CN_CLOCK = lazy(
     r"([零一二两三四五六七八九十]{1,3})(?=\s*(?:[点時时](?!间|候)|月|[日号](?!期)|分))"
@@ -215,8 +236,8 @@ def _digits(m: re.Match[str]) -> str:
 
 
 # a day opened and closed in a show's or a shop's own words (a radio host's 开台 / 收台, a
-# stall's 出摊 / 收摊, a court's 开庭 / 休庭, a stream's 开播 / 下播, a match's 开球 / 终场哨):
-# the day's verbs
+# stall's 出摊 / 收摊, a court's 开庭 / 休庭, a stream's 开播 / 下播, a match's 开球 / 终场哨, a
+# clinic's 开诊 / 接诊 / 停诊, a shop's or a line's 停业 / 停运): the day's verbs
 SHOW_OPENS = (
     "开台",
     "开播",
@@ -229,6 +250,8 @@ SHOW_OPENS = (
     "开摊",
     "开球",
     "开赛",
+    "开诊",
+    "接诊",
 )
 SHOW_CLOSES = (
     "收台",
@@ -244,6 +267,10 @@ SHOW_CLOSES = (
     "打烊",
     "终场",
     "完场",
+    "停诊",
+    "停业",
+    "停运",
+    "停播",
 )
 
 
@@ -387,7 +414,8 @@ def normalise(text: str) -> str:
     )
     text = _MIDNIGHT.sub("24:00", _NOON.sub("12:00", text))
     text = _MOVED_BY.sub(r"\1小时", _A_LITTLE.sub("一些", text))
-    text = _CN_CLOCK.sub(_digits, text)
+    text = _CN_CLOCK.sub(_digits, _DAY_BEFORE_PHASE.sub(r"第\1\2", text))
+    text = _FROM_TO.sub(r"\1 → ", text)
     text = _ZERO_THEN_WHOLE_DAY.sub(r"\1到24点结束", text)
     if "环节" in text:
         text = _PHASE_THEN_WHOLE_DAY.sub(r"\1", _WHOLE_DAY_WORDS.sub("全天", text))
@@ -715,6 +743,8 @@ def _header(line: str, head: tuple[int | None, int | None]) -> tuple[int | None,
         lead,
     )
     lead = re.sub(r"^(?:下一|下个|接下来的?)\s*环节[\W_]*", "", lead)  # 【下一环节】环节三
+    # an official notice's title (关于第三日环节二截止时间调整的通知) heads the lines below it
+    lead = re.sub(r"^关于\s*(?=[^\n]*(?:通知|公告|说明|通报)\s*$)", "", lead)
     # a line that ends on a label and a colon heads the lines below it, whatever its words
     # before (船继续划向环节二：⏎8月16日，一整天)
     ending = re.search(r"(?:第\s*\S{1,3}\s*环节|环节\s*\S{1,3})\s*[:：]\s*$", lead)
@@ -800,7 +830,7 @@ _OPEN_WORDS = lazy(r"开帖|开门|开放|开始|起|\bopen|" + "|".join(SHOW_OP
 # (截单改为：今晚 23:00) or 在 (暮鼓改在今晚 23:30); a recap in brackets
 # (截止！（本日已延时至23:30）) states the day's delay as well
 _DELAY_WORDS = lazy(
-    r"(?:延长|延时|延迟|延后|延期|推迟|推后|推(?=到|至)|延(?=到|至)|(?:关门|关帖|截止|关)\s*(?:往后)?挪(?=到|至)|往后挪|顺延|改为|改到|改成|更改为?|改)\s*(?:至|到|在)?\s*[:：]?\s*$"
+    r"(?:延长|延时|延迟|延后|延期|推迟|推后|推(?=到|至)|延(?=到|至)|(?:关门|关帖|截止|关)\s*(?:往后)?挪(?=到|至)|往后挪|顺延|改为|改到|改成|更改为?|调整为|调整到|调整至|变更为|改)\s*(?:至|到|在)?\s*[:：]?\s*$"
     r"|延至\s*$"
 )
 _NEW_CLOSE = lazy(r"新(?:的)?(?:关帖|关门|截止)(?:时间)?\s*[:：]?\s*$")
@@ -860,6 +890,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             d, dated = _point_date(m, line, ref)
             d = _recap_date(d, ref, summary, line[: m.end()])
             sentence = len(re.findall(r"[。！!；;？?]", line[: m.start()]))
+            d = _that_evening(m, carried, d)
             if dated:
                 carried = (sentence, d)
             elif carried and carried[0] == sentence:
@@ -868,7 +899,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             before = re.split(r"[。！!；;？?]", before)[-1]  # the time's own sentence
             after = line[m.end() : m.end() + 7].replace("\0", "")
             arrowed = bool(re.search(r"(?:→|->|=>|⇒)\s*$", before))
-            after_close = arrowed and bool(out) and out[-1].role == "closes"
+            after_close = _moves_the_close(arrowed, line[: m.start()], out)
             role = _point_role(before, after, request=request, after_close=after_close)
             role = _arrow_role(role, line[m.end() :], arrowed, out[first_here:])
             later = _words_after(line, m.end())
@@ -911,6 +942,22 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             )
         out[first_here:] = _line_roles(out[first_here:], line, spans, request)
     return _later_wins(out, where, fixed)
+
+
+# a line that holds only the change's verb before its time (调整为：, 改为, 变更为)
+_CHANGE_ALONE = lazy(r"\s*(?:调整|更改|变更|改)\s*(?:为|成|到|至)\s*[:：]?\s*$")
+
+
+def _moves_the_close(arrowed: bool, line_before: str, out: list[TimePoint]) -> bool:
+    """A time an arrow, or a line of the change's verb alone (原截止：今晚十二点⏎调整为：明日
+    凌晨一点半), puts after a close: it moves that close."""
+    changed = arrowed or bool(_CHANGE_ALONE.match(line_before))
+    return changed and bool(out) and out[-1].role == "closes"
+
+
+def _that_evening(m: re.Match[str], carried: tuple[int, date] | None, d: date) -> date:
+    """明早 9:00 开帖，当晚 21:30 关帖: 当晚 is the evening of the day the line said before."""
+    return carried[1] if m.group("aeve") in ("当晚", "当夜") and carried else d
 
 
 # what makes a time a moment, not a day's bound (18:00 后收到的申请, 20:00 前投完, 00:20 的投票)
@@ -1447,9 +1494,9 @@ def _delay_said(
     rest, said_time = line[m.end() :], m.group(0)
     later = re.split(r"[。！!；;\n]", rest)[0]
     new_close = bool(_NEW_CLOSE.search(before)) and not sped
-    # 第四日加速，改为 17:00 关帖: a change in a post that speeds the day up is no delay
+    # 第四日加速，改为 17:00 关帖 (调整为 17:00): a change in a post that speeds the day up is no delay
     changed = _DELAY_WORDS.search(before)
-    if changed and sped and re.match(r"(?:改|更改)", changed.group(0)):
+    if changed and sped and re.match(r"(?:改|更改|调整|变更)", changed.group(0)):
         changed = None
     said = bool(changed or new_close) or arrowed
     said = said or (role == "closes" and bool(_DELAY_AFTER.search(later) or _delay_aside(later)))
@@ -1571,6 +1618,8 @@ _GRANTED = lazy(
     # 今天已经延过一次了，…22:00准时关门: the delay told as had (已…过), its close the one that stands
     r"|已(?:经)?\s*(?:延时|延长|顺延|延)过"
     r"|(?<!申请)(?:延时|延长|顺延|推迟)\s*(?:\d+|[一二两三半])\s*(?:个)?(?:小时|钟头)"
+    # 今日延时——⏎新的停诊时间：今晚十一点半: today's delay said as the head of what follows
+    r"|(?:今日|今天|本日|当日)\s*延时\s*(?=-|:|：|!|！|\n|$)"
 )
 # 今晚不关门，推迟到明早（周三）10:00关门 — in a post about a delay, not an acceleration
 _NOT_CLOSING = lazy(r"不(?:关门|关帖)")
@@ -1682,13 +1731,21 @@ def _last_date(text: str, ref: date) -> date | None:
         r"\s*[,，]?\s*(?:failed|passed|通过|未通过|没通过|失败|成功|没过半|未过半|过半)", re.I
     )
     found = [
-        d
+        (m.start(), d)
         for m in _LONE_DATE.finditer(text)
         if (d := _date(m, "a", ref)) is not None
         and not counts.match(text, m.end())
         and not _a_count(text, m)
     ]
-    return found[-1] if found else None
+    # 第三天明早开，晚上十点关: a morning said with no clock dates what its sentence says after it
+    found += [
+        (m.start(), ref + timedelta(days=_EVE_DATE[m.group(1)]))
+        for m in _BARE_MORNING.finditer(text)
+    ]
+    return max(found, key=lambda x: x[0])[1] if found else None
+
+
+_BARE_MORNING = lazy(r"(今早|明早|明晨)(?!\s*(?:\d|[零一二两三四五六七八九十]\s*[点时]|[:：]))")
 
 
 # a fraction after the words of a count (未过半（5/11）, 加速申请 5/10, 目前 6/12) or before
@@ -1756,7 +1813,8 @@ def _role(before: str, after: str) -> str | None:
         return "closes"
     # 明早九点第二日开帖: the label between the time and its word
     if re.match(
-        r"\s*(?:正|整)?\s*(?:第\s*\d{1,2}\s*[天日])?\s*(?:照常|准时|正式|按时|才|就|再|仍|先|会|将)?"
+        r"\s*(?:正|整)?\s*(?:第\s*(?:\d{1,2}|[一二两三四五六七八九十]{1,3})\s*[天日])?"
+        r"\s*(?:照常|准时|正式|按时|才|就|再|仍|先|会|将)?"
         r"(?:开|起|启|open)",
         after,
     ):

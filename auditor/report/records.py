@@ -973,6 +973,7 @@ def _game_state(
         return {}
     # (here: a game that does not discover never loads the announcement reader)
     from auditor.game.state import state_problems
+    from auditor.report.chips import post_chips
 
     return {
         "problems": state_problems(game, now, tallied) + set_aside_votes(game),
@@ -987,6 +988,8 @@ def _game_state(
                 "floor": u.floor,
                 "time": u.posted_at.astimezone(game.timezone).strftime("%m-%d %H:%M"),
                 "reading": _reading(game, u.text, u.posted_at),
+                # what the post itself says, as one-tap chips for the add form (desk48 1)
+                "chips": post_chips(game, u.text, u.posted_at, tid=u.tid),
             }
             for u in getattr(disc, "unread", [])
         ],

@@ -285,7 +285,9 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"|(?:这|我的|我这)\s*票\s*(?:就|也|都|必须|肯定|一定)?\s*是\s*{o}(?P<name22>{n})"
             rf"(?:\s*的|(?=\s*(?:$|[{_CLAUSE_END}])))"
             rf"|票投\s*(?:畀|俾)?\s*{o}(?P<name2>{n})"
-            rf"|票\s*(?:挂|挂在|落在|放在|押在|押)\s*{o}(?P<name19>{n})|票出\s*{o}(?P<name20>{n})"
+            # (the ballot sent toward him, a verb and 向 / 往: 这一票照向冬瓜 / 我的票砸向南瓜)
+            rf"|票\s*(?:挂|挂在|落在|放在|押在|押|[\u4e00-\u9fff]?[向往])\s*{o}(?P<name19>{n})"
+            rf"|票出\s*{o}(?P<name20>{n})"
             # 票包子 (票 as the verb)
             rf"|(?<![投改弃])票\s*{o}(?P<name9>{n})"
         ),
@@ -499,8 +501,10 @@ def _symbol_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"|(?<![a-z])(?:voting(?:\s+for)?|lynch|hang|execute|eliminate|sticking\s+with"
             rf"|stick\s+with|staying\s+(?:on|with)|stay\s+(?:on|with)|go(?:ing)?\s+with|choose"
             # (go as the speaker's choice: I'll go 唢呐 / I will go for 冬瓜 — not go 冬瓜! alone,
-            # a cheer)
+            # a cheer; in the conditional mood, I'd go 冬瓜, the choice made politely, supposed
+            # only where its sentence states a condition: _WOULD_UNDONE)
             rf"|i'?ll\s+go(?:\s+for)?|i\s+will\s+go(?:\s+for)?"
+            rf"|(?<=i'd\s)go(?:\s+for)?|(?<=i’d\s)go(?:\s+for)?|(?<=i\swould\s)go(?:\s+for)?"
             rf"|choosing|pick|picking)\s+{o}(?P<name42>{n})|(?P<name44>{n})\s+gets\s+my\s+vote"
             rf"|(?P<name43>{n})\W{{0,4}}(?:就)?决定(?:就)?是你了"
             # the stake put on a name, in a trader's or gambler's words (梭哈番茄 / 满仓冬瓜 /
@@ -624,15 +628,29 @@ _VOTE_WORD = re.compile(rf"投|票|改|挂|待定|暂定|{_ROUND_WORDS}")
 
 
 def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """The clause around ``start``–``end``: between the marks of :data:`_CLAUSE_END`, an English
+    full stop, or a Chinese dash (破折号 ——: 一看就知道谁逃票——投番茄, the break before what
+    the post turns to)."""
     lo = start
     while (
-        lo > 0 and text[lo - 1] not in _CLAUSE_END and not (lo > 2 and _EN_STOP.match(text, lo - 2))
+        lo > 0
+        and text[lo - 1] not in _CLAUSE_END
+        and not (lo > 2 and _EN_STOP.match(text, lo - 2))
+        and text[lo - 2 : lo] != _DASH
     ):
         lo -= 1
     hi = end
-    while hi < len(text) and text[hi] not in _CLAUSE_END and not _EN_STOP.match(text, hi):
+    while (
+        hi < len(text)
+        and text[hi] not in _CLAUSE_END
+        and not _EN_STOP.match(text, hi)
+        and text[hi : hi + 2] != _DASH
+    ):
         hi += 1
     return lo, hi
+
+
+_DASH = "——"
 
 
 # An English sentence's full stop: a letter, a period and a space (I'm just a 平民 who types
@@ -645,7 +663,9 @@ _EN_STOP = re.compile(r"(?<=[a-z])\.[ \t]")
 # 投豆浆 / 替奶奶敲字：): what follows is the holder's own vote; the request to type is no
 # request to vote (not 帮我打: the poster asking someone else).
 _TYPED_FOR = re.compile(
-    r"(?:帮|替)\s*(?![我俺])(?P<whom>[^\s，,。:：]{1,3}?)\s*(?:打字?|敲字?|写|输入|代打)\s*[:：]"
+    r"(?:帮|替)\s*(?![我俺])(?P<whom>[^\s，,。:：]{1,3}?)\s*(?:打字?|敲字?|写|输入|代打|登记|填|报|交|发)"
+    # (its object, the ballot: 帮X登记个投票： / 替X填一张票：)
+    r"\s*(?:一下|一个|个|一张|张)?\s*(?:投票|选票|票)?\s*[:：]"
 )
 
 
@@ -657,7 +677,8 @@ def _typed_for_another(text: str, at: int, players: Sequence[str], speaker: str)
     holder's own words typed for him (我是土豆的孙子，她让我帮她打：投豆浆, posted by 土豆) stay his."""
     if not speaker:
         return False
-    typed = [m for m in _TYPED_FOR.finditer(text, 0, at) if m.end() <= at]
+    # (the ballot it opens may be the vote's own start: 帮X登记个投票：Y)
+    typed = [m for m in _TYPED_FOR.finditer(text) if m.start() < at]
     if not typed:
         return False
     whom = typed[-1].group("whom")
@@ -1106,12 +1127,39 @@ def parse_free_vote(
     last = _settled(text, found, players)
     if last is None or _typed_for_another(text, last.start, players, speaker):
         return None
+    last = _corrected_to(text, last, players)
     if not last.change and _voids_own_before(text, last.start):
         last = replace(last, change=True)  # 刚才投番茄作废⏎投冬瓜: the vote voided, then a new one
     resolved = _resolve_pronoun(text, last, players)
     if last.target in _HE and _warned_off(text[: last.start], resolved.target):
         return None  # 别投冬瓜啊，投他多没意思: 他 is the one the post asks not to vote
     return resolved
+
+
+# After a vote, the poster's own slip caught and the name he meant said bare (投冬瓜……啊不，收回，
+# 南瓜。/ 投冬瓜，不对，南瓜 / 投冬瓜——呸，口误，是南瓜): the post corrects itself before it is
+# sent, one ballot, for the name after the correction (seed 002 4.1.2 说明2: the vote is what the
+# post says plainly; 说明4: one change a round — a slip mended in the same post is none).
+_SLIP = rf"(?:啊|哦|噢|呃)?\s*(?:{_alternation(_UNDOERS['slip'])})"
+_SLIP_GAP = r"[\s，,。.…—\-!！~～:：]*"
+
+
+def _corrected_to(text: str, last: FreeVote, players: Sequence[str]) -> FreeVote:
+    """``last``, or the name its post says it meant right after it: a slip word, then the name
+    alone in its clause (not 不是Y: the other one refused; not Y才是狼 / Y？: a remark, a doubt)."""
+    alt = _names_loose([p for p in players if p not in PRONOUNS])
+    if not alt:
+        return last
+    meant = re.compile(
+        rf"{_SLIP_GAP}(?:{_SLIP}{_SLIP_GAP})+(?:是|应该是|我是说|改成?)?\s*(?P<name>{alt})"
+        r"\s*(?=$|[。！!，,…\n~～])"
+    ).match(text, last.end)
+    if meant is None:
+        return last
+    name = _unloosen(meant.group("name"), players)
+    if name == last.target:
+        return last
+    return replace(last, target=name, start=meant.start("name"), end=meant.end("name"))
 
 
 def defined_vote(text: str, players: Sequence[str]) -> FreeVote | None:
@@ -1158,6 +1206,12 @@ def _beside_count(text: str, players: Sequence[str]) -> str | None:
     )
     if own is not None and own.start() > 0 and not is_count(own.group(0), players):
         return " " * own.start() + own.group(0)
+    # the count's sentence closed by a clause of the poster's own, its subject 我 (环节一冬瓜五票
+    # 南瓜三票，我这轮继续冬瓜 / 目前番茄4 冬瓜3，我这边还是番茄): the count is what he saw, the
+    # clause what he does — read alone, blanked around (offsets kept)
+    clause = re.search(r"(?<=[，,；;])\s*(?:我|偶|俺)[^。！!？?\n，,；;]*[。！!]?\s*$", text)
+    if clause is not None and not is_count(clause.group(0), players):
+        return " " * clause.start() + clause.group(0)
     # a recap that counts first (整理一下：环节一辣条4果冻4，环节二5比5。…), then the poster's
     # own analysis: what follows the last sentence that holds a count, when it counts nothing
     alt = _names_alt(players)
@@ -1401,16 +1455,66 @@ _SOUNDS_ONLY = (
 )
 
 
+# Before a name said as a sentence of its own, what may open the post and leave the name the
+# post's decision (seed 002 4.1.2 说明2–4: no format is prescribed): the round it is for (这一轮X。
+# / 本轮 我 X。 — now, not another time), or a short clause of the poster's own ended by its comma
+# (算了，X。/ 想了想，X。: how he came to it; it names no one, greets no one, and neither asks,
+# supposes, negates, votes nor tells of another time: :func:`_own_preface`).
+_NOW_ROUND = r"(?:这\s*一?\s*轮|本轮|这个?环节|本环节|这次|这回|这把)\s*(?:我|俺)?\s*"
+_SAID_FIRST = rf"(?:{_NOW_ROUND}|(?P<pre>[^。！？!?\n，,；;:：]{{1,8}}?[，,…]+)\s*)?"
+# After the name and a comma, the decision closed (X，就这样。/ X，定了) or a remark on the round
+# itself (X，最后一轮了 / X，这个环节不拖了): nothing of him, to him or of anyone else.
+_CLOSED = re.compile(r"就这样|就这么定|定了|不变|不改|不换|照旧|不解释|轮|环节|回合")
+_CLOSING = r"(?=[，,]\s*[^，,。！!？?\n]{1,10}(?:$|[。！!…~～\n]))"
+# Right after the name, the poster's own act of choosing told with the one chosen described
+# (X。先点潜水的 / X。就挑话最少的那个 / X。选跳得最晚的): the name is the one he picks, and
+# what is said of him after (虽然他后来冒泡了) is its reason.
+_CHOSEN_AS = re.compile(
+    r"[\s。！!]*(?:我|俺)?\s*(?:先|就|还是|只能|只好|直接)?\s*(?:点|挑|选|投|踩|出)\s*(?:给)?"
+    r"(?![他她你])[^，,。！!？?\n]{1,10}?(?:的|者)(?:那个|那位|人)?\s*(?=$|[，,。！!…\n])"
+)
+
+
+def _alone(text: str, alt: str) -> re.Match[str] | None:
+    """The name :func:`_said_alone` finds said as a sentence of its own (its preface the poster's
+    own, its closing clause the decision's or the round's), or None."""
+    alone = re.match(
+        rf"\s*{_SAID_FIRST}(?P<name>{alt})\s*(?:[。！!]+|\n|(?={_SOUNDS_ONLY})|{_CLOSING})", text
+    )
+    if alone is None:
+        # after sentences that name no one (讨论楼说过了，理由不重复。这一轮X，就这样。): a later
+        # sentence, the round it is for said with the name
+        alone = re.search(
+            rf"(?<=[。！!\n])\s*{_NOW_ROUND}(?P<pre>)(?P<name>{alt})\s*(?:[。！!]+|\n|$|{_CLOSING})",
+            text,
+        )
+        if alone is None or re.search(rf"{alt}|{_PREFACE_NOT.pattern}", text[: alone.start()]):
+            return None
+    pre = alone.group("pre")
+    if pre and (not _own_preface(pre, alt) or _ADDRESS.search(pre)):
+        return None  # 如果要选，番茄。/ 早，番茄。— supposed, or said to him
+    rest = text[alone.end() :]
+    if rest[:1] in (",", "，") and not re.match(_SOUNDS_ONLY, rest):
+        closing = re.match(r"[，,]\s*([^，,。！!？?\n]*)", rest)
+        remark = closing.group(1) if closing is not None else ""
+        kept = re.sub(r"不变|不改|不换|不解释", "", remark)
+        if not _CLOSED.search(remark) or _PREFACE_UNDONE.search(kept) or re.search(alt, remark):
+            return None  # 番茄，昨天跳得很怪 — a remark about him, no decision closed
+    return alone
+
+
 def _said_alone(text: str, players: Sequence[str], alt: str) -> list[FreeVote]:
     """X。/ X！/ X on its own line opening the post (or X，咚。: only a sign-off of sounds after
-    its comma, :data:`_SOUNDS_ONLY`), what follows not about him, to him, asked, supposed or
-    telling another's vote."""
-    alone = re.match(rf"\s*(?P<name>{alt})\s*(?:[。！!]+|\n|(?={_SOUNDS_ONLY}))", text)
+    its comma, :data:`_SOUNDS_ONLY`; after the round it is for or a preface of the poster's own,
+    :data:`_SAID_FIRST`; X，就这样 / X，最后一轮了: the decision closed, :data:`_CLOSED`), what
+    follows not about him, to him, asked, supposed or telling another's vote."""
+    alone = _alone(text, alt)
     if alone is None:
         return []
     rest = text[alone.end() :]
     name = _unloosen(alone.group("name"), players)
-    if re.search(r"他|她|此人|这人|这位|\[quote", rest):
+    about = r"\[quote" if _CHOSEN_AS.match(rest) else r"他|她|此人|这人|这位|\[quote"
+    if re.search(about, rest):
         return []  # 番茄。他两轮都在跟风 — a remark about him: a doubt, not a vote
     for m in _SUPPOSED.finditer(rest):
         lo, _hi = _clause_bounds(rest, m.start(), m.end())
@@ -1818,7 +1922,8 @@ _OWN_WITHDRAWN = re.compile(
 # (算 / 计 must end the word: 别算。/ 别算这票 / 勿计 — never a compound they start, 别计较 /
 # 别算命 / 别算计; 别算两次 counts; another subject before it is :data:`_NOT_OWN`'s, in its clause)
 _DONT_COUNT = re.compile(
-    r"(?:别|不要|不用|勿|莫)\s*(?:算|计|统计)"
+    # (in dialect too: 唔好计两次 / 咪算 — Cantonese, 覅算 — Wu: freevote.toml negation)
+    r"(?:别|不要|不用|勿|莫|唔好|唔使|咪|覅)\s*(?:算|计|统计)"
     # (别算两次: counted twice)
     r"(?=\s*(?:$|[。，,.!！~～…、；;\s)）]|这|此|本|在内|数|[两二双重][次遍张票]|重复))"
 )

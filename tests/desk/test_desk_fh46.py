@@ -159,3 +159,27 @@ def test_count_is_right_names_the_sheriff_she_confirmed(tmp_path: Path) -> None:
     assert "游戏文件里已经写了：警长：奶茶妹" in said.stdout, said.stdout
     assert "改或撤销已确认的事件" in said.stdout and "auditor events" in said.stdout
     assert "补上漏读的一天或一个事件" not in said.stdout
+
+
+def test_count_is_right_settles_the_sheriff_proposal_it_contradicts(tmp_path: Path) -> None:
+    """desk48 item 3 (思思, fh48b: 「计票是对的」 left the announcement's sheriff proposed, 「请更正
+    那个事件」, and she re-picked the count's by hand): the same day with 奶茶妹 only proposed
+    from the announcement (pid 1075), the count electing 虾饺 — the answer confirms the
+    proposal with the count's player, signed, the announcement's reading kept as 原为."""
+    from auditor.desk import actions
+
+    game = fh46_game(tmp_path / "g", night=1)
+    text = game.read_text("utf-8")
+    start = text.index("[[event]] # 来源：pid 1075")
+    game.write_text(text[:start] + text[text.index("[[day]]", start) :], "utf-8")
+    assert auditor("audit", game.name, cwd=game.parent).returncode in (0, 7)
+    assert any("奶茶妹" in p["text"] for p in actions.proposals(pipeline.open_game(game)))
+    done = actions.answer_tally(
+        pipeline.open_game(game), 1, "count", by="阿May", reports=tmp_path / "r"
+    )
+    assert "虾饺" in done.message, done.message
+    events = pipeline.open_game(game).events
+    assert [(e.type.value, e.player) for e in events if e.type.value == "sheriff"] == [
+        ("sheriff", "虾饺")
+    ]
+    assert "阿May 于" in game.read_text("utf-8")

@@ -258,7 +258,12 @@ def test_a_leaving_word_glossed_or_said_still_reads(
 def test_a_declared_leaving_word_reads() -> None:
     p = Patterns(["番茄", "土豆"], leaving_words=("上岸",))
     assert [shown(a) for a in p.find("昨晚番茄上岸了。")] == [(E, "番茄", "night")]
-    assert [a for a in Patterns(["番茄", "土豆"]).find("昨晚番茄上岸了。") if a.type is E] == []
+    # undeclared, the night report's slot reads its open class (session 48): told done (上岸了)
+    # and none of the closed class of states, it is the night's death
+    assert [shown(a) for a in Patterns(["番茄", "土豆"]).find("昨晚番茄上岸了。")] == [
+        (E, "番茄", "night")
+    ]
+    assert [a for a in Patterns(["番茄", "土豆"]).find("昨晚番茄睡着了。") if a.type is E] == []
 
 
 def test_a_glossed_office_is_not_replaced_inside_a_name() -> None:

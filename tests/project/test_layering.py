@@ -162,7 +162,11 @@ DEFERRED = {
     },
     # The announcement reader (fold, when, announce: hundreds of patterns compiled on
     # import) only for a game that discovers its state.
-    "auditor/report/records.py": {"auditor.game.state", "auditor.game.titles"},
+    "auditor/report/records.py": {
+        "auditor.game.state",
+        "auditor.game.titles",
+        "auditor.report.chips",  # (the time reader and the learned reading: the same)
+    },
     # The matcher's sound and look-alike tables only for a vote whose target names no player.
     "auditor/rules/votebook/parse.py": {"auditor.rules", "auditor.rules.matcher"},
     # The views (jinja2, the ledger's columns, pandas) only when a report is written.

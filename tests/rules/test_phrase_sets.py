@@ -62,7 +62,8 @@ SETS = [
     # Chinese sentence (我的 advisor 说, 他的alt, padding my post count): blind13 R 0.910,
     # blind14 0.860, blind15 0.840, blind17 unchanged)
     ("phrases/blind15/phrases_blind15.tsv", 0.919, 0.845, 12),  # scored once: P 0.859, R 0.820, 22
-    ("phrases/blind16/phrases_blind16.tsv", 0.914, 0.845, 13),  # scored once (no tuning yet)
+    # round 31 (session 48): blind16 12 -> 11 clean flagged (a contest of real life, 辩论赛)
+    ("phrases/blind16/phrases_blind16.tsv", 0.914, 0.845, 11),  # scored once (no tuning yet)
     ("phrases/blind17/phrases_blind17.tsv", 0.972, 0.860, 2),  # scored once: P 0.917, R 0.830, 13
     ("phrases/blind18/phrases_blind18.tsv", 0.889, 0.800, 15),  # scored once after session 40
     # round 17 (session 41; blind19's even half read and tuned on, clean lines first: even
@@ -82,16 +83,21 @@ SETS = [
     ("phrases/blind23/phrases_blind23.tsv", 0.953, 0.787, 4),
     # scored once after session 45 (matcher alone P 0.895 R 0.707, 9/201 — unmoved from the start;
     # with the learned reading's questions 0.904 / 0.777, 9/201)
-    ("phrases/blind24/phrases_blind24.tsv", 0.985, 0.769, 0),
+    # round 31 part 2 (session 48, a one-character trigger heard: 郭 for 锅): R 0.774 -> 0.777
+    ("phrases/blind24/phrases_blind24.tsv", 0.985, 0.772, 0),
     # scored once after session 46 (matcher alone P 0.963 R 0.784, 7/201; start 0.954 / 0.784 / 7;
     # with the learned reading's questions and cards 0.966 / 0.855, 7/201)
     # round 30 (session 47; blind25's even half read, clean lines first): blind25 0.963/0.784/7 ->
     # 0.979/0.835/2 (even 0.959/0.810/5 -> 0.989/0.875/0, odd 0.968/0.759/2 -> 0.969/0.794/2),
     # blind24 R 0.759 -> 0.774, blind23 0.954/0.784/5 -> 0.958/0.792/4
-    ("phrases/blind25/phrases_blind25.tsv", 0.974, 0.830, 2),
+    # round 31 part 2: R 0.835 -> 0.837
+    ("phrases/blind25/phrases_blind25.tsv", 0.974, 0.832, 2),
     # scored once after session 47 (matcher alone P 0.964 R 0.817, 8/201; start 0.961 / 0.812 / 9;
     # with the learned reading's questions and cards 0.966 / 0.867, 8/201)
-    ("phrases/blind26/phrases_blind26.tsv", 0.959, 0.812, 8),
+    # round 31 (session 48; blind26's even half read, clean lines first): blind26 0.964/0.817/8 ->
+    # 0.994/0.820/1 (even 0.947/0.810/7 -> 1.000/0.815/0, odd 0.982/0.824/1 -> 0.988/0.824/1)
+    # round 31 part 2: R 0.820 -> 0.822 (even 0.815 -> 0.820)
+    ("phrases/blind26/phrases_blind26.tsv", 0.989, 0.817, 1),
     ("devset/phrases_dev.tsv", 0.995, 0.988, 0),
     ("devset/phrases_holdout.tsv", 0.957, 0.877, 1),
 ]

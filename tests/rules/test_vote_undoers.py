@@ -18,6 +18,7 @@ def test_every_kind_has_words() -> None:
         "other_time",
         "addressee",
         "address",
+        "slip",
     }
     for kind in UNDOER_KINDS:
         assert undoer_words(kind), kind
@@ -38,6 +39,7 @@ def test_an_unknown_kind_is_named() -> None:
         ("other_time", "上一轮我投过南瓜", True),
         ("addressee", "谢谢法官", True),
         ("address", "辛苦了", True),
+        ("slip", "投南瓜……啊不，收回", True),
     ],
 )
 def test_the_pattern_finds_its_words(kind: str, text: str, found: bool) -> None:

@@ -105,6 +105,26 @@ def test_the_directors_own_games_agree(tmp_path: Path, folder: str, game: str, n
     assert compare_night(where, nights[night - 1], tmp_path) == {}
 
 
+# The scored blind games of sessions 46–47 (discovery_blind12, discovery_blind13), the nights
+# that agree.  Session 48 (days and times): m39_livestream's nights 1–2 join (0/3 before: its
+# days counted by 场 through the process post's dated list, 排期：第1场 11月23日 …); the first
+# nights of m107_subway, m39_cooking and m107_triage agreed at their score and are held here.
+BLIND_AGREE = [
+    ("discovery_blind12", "m39_livestream", 1),
+    ("discovery_blind12", "m39_livestream", 2),
+    ("discovery_blind12", "m107_triage", 1),
+    ("discovery_blind13", "m107_subway", 1),
+    ("discovery_blind13", "m39_cooking", 1),
+]
+
+
+@pytest.mark.parametrize(("folder", "game", "night"), BLIND_AGREE)
+def test_the_scored_blind_games_agree(tmp_path: Path, folder: str, game: str, night: int) -> None:
+    where = ROOT / "tests" / "games" / folder / game
+    nights = tomllib.loads((where / "nights.toml").read_text(encoding="utf-8"))["nights"]
+    assert compare_night(where, nights[night - 1], tmp_path) == {}
+
+
 def test_the_directors_own_game_first_night_agrees(tmp_path: Path) -> None:
     folder = FH42 / "wugang"
     nights = tomllib.loads((folder / "nights.toml").read_text(encoding="utf-8"))["nights"]

@@ -309,28 +309,7 @@ def test_the_eleventh_blind_sets_games_equal_their_truth(name: str) -> None:
 
 
 _ELEVENTH_LEFT: dict[str, set[str]] = {
-    # spoken votes unread (seed 002 4.1.2, 说明2–4: no format prescribed): 这一轮天狼，就这样。 /
-    # 北极。先点潜水的… / I'd go 织女 this time. / 天狼，最后一轮了 / 算了，天狼。; 跟北斗 (跟X: X's
-    # vote) void for format; 投天狼……啊不，收回，织女 read for the name taken back — round 1's
-    # counts, then each suspects' round short of a vote for each
-    "killbar7_free11": {
-        "day 1 round 1: counts {'天狼': 3.0, '牛郎': 1.0, '织女': 3.0} (truth {'北极': 1.0, '天狼': 5.0, '牛郎': 1.0, '织女': 3.0})",
-        "day 1 round 2: counts {'天狼': 4.0, '织女': 4.0} (truth {'天狼': 5.0, '织女': 5.0})",
-        "day 1 round 3: counts {'天狼': 5.0, '织女': 2.0} (truth {'天狼': 6.0, '织女': 3.0})",
-        "pid 751009 北斗→天狼: not read as a vote post",
-        "pid 751017 参宿: target None (truth 天狼)",
-        "pid 751017 参宿→天狼: valid False 'format' (truth True None)",
-        "pid 751026 毕宿→北极: not read as a vote post",
-        "pid 751032 北斗→天狼: not read as a vote post",
-        "pid 751035 牛郎→织女: not read as a vote post",
-        "pid 751052 织女→天狼: not read as a vote post",
-        "pid 751062 长庚→天狼: not read as a vote post",
-        "pid 751064 毕宿: target 天狼 (truth 织女)",
-    },
-    # a labelled vote taken back in the same post (上面那个不算…以下为准：投票对象：琥珀) read for
-    # the first label
-    "killbar7_labelled11": {
-        "day 1 round 1: counts {'云母': 1.0, '水晶': 4.0, '琥珀': 3.0} (truth {'云母': 1.0, '水晶': 3.0, '琥珀': 4.0})",
-        "pid 761012 黑曜: target 水晶 (truth 琥珀)",
-    },
+    # equal since session 48: the spoken votes read (这一轮X，就这样 / …我这轮继续X after a count /
+    # X。先点潜水的… / I'd go X / X，最后一轮了 / 算了，X。), so 跟X follows X's read vote; 投X……啊不，
+    # 收回，Y read for Y; and (labelled11) 上面那个不算…以下为准： voids the label above in its post
 }

@@ -484,6 +484,16 @@
   // typed, or cut off the form's own page and its result (「已补上…」: the 补上 form sent as a
   // re-check ended showed the page without it).  The status line says so instead.
   var busy = false;
+  // (desk48 item 3, 思思: a form opened — a chip, 更正其他项 — or a field touched is a form
+  // being filled in too: the re-check's reload took the 延时 form from under her finger)
+  document.addEventListener("toggle", function (ev) {
+    var d = ev.target;
+    if (d && d.tagName === "DETAILS" && d.open && d.querySelector("form")) busy = true;
+  }, true);
+  document.addEventListener("focusin", function (ev) {
+    if (ev.target && ev.target.closest && ev.target.closest("form") &&
+        ["INPUT", "SELECT", "TEXTAREA"].indexOf(ev.target.tagName) !== -1) busy = true;
+  }, true);
   ["submit", "input", "change"].forEach(function (name) {
     document.addEventListener(name, function (ev) {
       if (!ev.target || !ev.target.closest || !ev.target.closest("form")) return;

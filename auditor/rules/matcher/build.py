@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any
 
@@ -381,13 +381,28 @@ class _Built(_Deferred):
                 # in talk, never as a cloak)
                 plain = any(c in _NEAR_SHORT_STOP or freq.get(c, 0) >= _PLAIN for c in word)
                 own = "".join(fuzz(self.py_table.get(ord(c), "")) for c in word)
-                for syl in trigger_spellings(word, table, members):
+                for syl in trigger_spellings(word, table, members) or self._lone_spelling(word):
                     code = render_key(syl)
                     heard = "".join(map(fuzz, syl))
                     common = _common_sound_of_another(syl, word, freq)
                     if code is None or common or (plain and heard == own):
                         continue
                     self.py_ac.add(code, _Key(i, word, "sound", py=code, branch=b))
+
+    def _lone_spelling(self, word: str) -> list[tuple[str, ...]]:
+        """A trigger of one character that names a thing (jieba tags it a noun: 锅, 牌; not 没,
+        怪 or 是, words of the sentence's grammar): its own
+        syllable exactly, so that its homophone is heard (郭全在8号 for 锅全在8号) — never its
+        near sounds (one character's loose class is heard in every post).  Whether the
+        homophone stands as the word is decided at match time (:meth:`Confirmer.sound_dismissed`
+        and :meth:`Confirmer.near_conjuncts`: no everyday character, no word of the dictionary
+        with its neighbour)."""
+        if len(word) != 1 or not _is_cjk(word) or word in _NEAR_SHORT_STOP:
+            return []
+        syl = self.py_table.get(ord(word))
+        if syl is None or word not in dictionary_nouns() or syl in self._stop_syllables():
+            return []  # (ma, ba: the sound of 吗, 吧, in every post)
+        return [(syl,)]
 
     def _add_near(
         self, i: int, form: str, cat: Category, spellings: tuple[tuple[str, ...], ...]
@@ -558,6 +573,22 @@ class _Built(_Deferred):
                 self._cuts.clear()
             cuts = self._cuts[window] = tuple(found)
         return lo, cuts
+
+
+@lru_cache(maxsize=1)
+def dictionary_nouns() -> frozenset[str]:
+    """The one-character words jieba's dictionary tags as common nouns (n: 锅, 牌), read once
+    at build time: the pattern triggers of one character whose exact homophone is heard
+    (:meth:`_Built._lone_spelling`)."""
+    import jieba
+
+    nouns: set[str] = set()
+    with jieba.get_dict_file() as f:
+        for raw in f:
+            parts = raw.decode("utf-8").split()
+            if len(parts) >= 3 and len(parts[0]) == 1 and parts[2] == "n":
+                nouns.add(parts[0])
+    return frozenset(nouns)
 
 
 def _common_sound_of_another(syl: tuple[str, ...], word: str, freq: Mapping[str, int]) -> bool:

@@ -158,6 +158,12 @@ _COUNT_CHARS = _COUNT_DIGITS | frozenset("百千万")
 _EVERYDAY = 90_000
 
 
+# A single character heard as a pattern's one-character trigger is a cloak only if it is not
+# much commoner than the trigger (郭 3,318 for 锅 2,561; not 国 29,996): a writer's cloak is
+# a character like the word's, an everyday one is its own word.
+_LONE_RATIO = 4
+
+
 @lru_cache(maxsize=1)
 def dictionary_verbs() -> frozenset[str]:
     """The words of two or more characters jieba's dictionary tags as verbs (v, vd, vi, vf,
@@ -760,14 +766,17 @@ class Confirmer:
         that is a pronoun, a particle, a numeral or an everyday character.  Decided
         before the text becomes a candidate: most posts hold some word that sounds like
         a trigger."""
-        if piece in self.built.sound_words:
-            return True  # (the commonest case, first)
+        if piece in self.built.sound_words and (len(piece) > 1 or piece == key.form):
+            return True  # (the commonest case, first; 郭, another pattern's written trigger, may cloak 锅)
         got = self._sound_verdicts.get((key.form, piece))
         if got is None:
             freq = self.built.tokenizer().FREQ
             got = (
                 not all(map(_is_cjk, piece))
-                or bool(freq.get(piece))
+                # (one character is always a word of the dictionary: its neighbours decide,
+                # :meth:`near_conjuncts`)
+                or (len(piece) > 1 and bool(freq.get(piece)))
+                or (len(piece) == 1 and freq.get(piece, 0) > _LONE_RATIO * freq.get(key.form, 1))
                 or any(
                     c != w
                     and (c in _NEAR_SHORT_STOP or c in _NUMERALS or freq.get(c, 0) >= _EVERYDAY)
@@ -949,18 +958,26 @@ class Confirmer:
 
     def _end_in_word(self, key: _Key, norm: str, s: int, t: int) -> bool:
         """Does a sound-alike at an end of ``norm[s:t]`` make a word of the dictionary with
-        the character beyond it (上结|果, 里|死 of 夜里)?  Then it is that word's, not a
-        cloak: the check the word boundary makes, for a category without ``@boundary``."""
+        the character beyond it (上结|果, 里|死 of 夜里), one jieba's cut of the clause reads
+        there (not 连打 of 贴连|打法), or the sound-alike is a word of its own?  Then it is
+        that word's, not a cloak: the check the word boundary makes, for a category without
+        ``@boundary``."""
         form = self.built.norm.key(key.form)
         if len(form) != t - s or self.built.cats[self.built.entries[key.entry].category].boundary:
             return False
         if not all(map(_is_cjk, norm[s:t])):
             return False
         freq = self.built.tokenizer().FREQ
-        return bool(
-            (norm[t - 1] != form[-1] and t < len(norm) and freq.get(norm[t - 1 : t + 1]))
-            or (norm[s] != form[0] and s > 0 and freq.get(norm[s - 1 : s + 1]))
-        )
+        after = norm[t - 1] != form[-1] and t < len(norm) and freq.get(norm[t - 1 : t + 1])
+        before = norm[s] != form[0] and s > 0 and freq.get(norm[s - 1 : s + 1])
+        if not (after or before):
+            return False
+        if freq.get(norm[s:t]):
+            return True  # (the sound-alike a word of the dictionary itself: that word, read so)
+        # Else the segmenter decides whether the word beyond is read there: 结果 of 一晚上结果
+        # is cut whole, the rare 连打 of 贴连打法 is not (贴|连|打法: the cloak stands on cuts).
+        lo, cuts = self.built.cut(norm, s, t)
+        return s - lo not in cuts or t - lo not in cuts
 
     def _on_cuts(self, key: _Key, norm: str, s: int, t: int, /) -> bool:
         """Does the pinyin candidate ``key`` over ``norm[s:t]`` stand on jieba's word

@@ -41,6 +41,8 @@ _QUOTED_FROM = re.compile(
 _QUOTE_WEIGHED_AFTER = re.compile(
     r"^\s*(?:这一套|那一套|这套|那套|这种说法|这个说法|这一说|这个词|这种话|这几个字|[一二两三四五六七八九十\d]+个字)"
     r"|^\s*(?:不行|可以吗|可以吧|行吗|行不行|算不算|算吗|能说吗|能不能说|违规吗|犯规吗)"
+    # “淹死”是一种出局方式, “贴脸”是指什么: the word defined, or asked what it means
+    r"|^\s*(?:是一种|是一个|是指|指的是|就是指|的意思是|意思是|是什么意思|啥意思|是啥意思)"
 )
 
 _QUOTE_WEIGHED_BEFORE = re.compile(r"(?:不吃|不信|不认|不买|不接受|不赞成|反对)\s*$")

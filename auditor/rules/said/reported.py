@@ -174,13 +174,15 @@ def disowned_words(text: str, m: PhraseMatch) -> bool:
 
 
 # Another player's insult told to the director without quotation marks (8号骂5号狗东西，这算
-# 违规吗; 有人骂我白痴，请导演处理): the words right after "<someone else> 骂 <whom>", in a
+# 违规吗; 有人骂我白痴，请导演处理; 有人骂对方“废物”，被通报了): the words right after
+# "<someone else> 骂 <whom>" (a short noun phrase, the words perhaps in quotes), in a
 # sentence that hands them on (a report, or a question of the rules).  The poster's own 骂
 # (我骂他狗东西怎么了) and an insult said again in a clause of his own stay.
 _INSULT_BY_OTHER = re.compile(
-    r"(?:他|她|有人|别人|某人|楼上|楼下|对面|\d+\s*[楼号]|[一二三四五六七八九十]+号)"
+    r"(?:他|她|有人|有个|有位|有一个|别人|某人|楼上|楼下|对面|\d+\s*[楼号]|[一二三四五六七八九十]+号)"
     r"[^，,。！？!?我]{0,8}?骂(?:了|过)?(?:一句|句)?"
-    r"(?:我|你|他|她|人|\d+\s*号|[一二三四五六七八九十]+号)?(?:是|作|成)?\s*$"
+    r"(?:我|你|他|她|人|\d+\s*号|[一二三四五六七八九十]+号|(?:对方|对面|那个|这个)?[^，,。！？!?我“”「」『』\"']{1,4}?)?"
+    r"(?:是|作|成)?\s*[“「『\"']?\s*$"
 )
 
 

@@ -1591,6 +1591,23 @@ _CLOSING = re.compile(r"此致\s*敬礼|此致|敬礼|顿首|祝\S{0,8}|\S{0,6}(
 _SALUTATION = re.compile(r"\S{1,10}[:：]")
 
 
+# A last line that signs the post off with a dash, a title at most, then the writer's own name
+# (——守灯人 饺子 / —— 老船长饺子 / --饺子): who writes, as at a letter's foot, not a vote for him.
+_SIGN_OFF = re.compile(r"(?:——|—|--|~~|～～)\s*(?P<title>[^\s，,。！!？?：:]{0,6})\s*(?P<name>\S+)")
+
+
+def _signed_off(line: str, voter: str) -> bool:
+    """``line`` is a dash's sign-off (:data:`_SIGN_OFF`) ending with ``voter``'s own name, its
+    title no vote word."""
+    m = _SIGN_OFF.fullmatch(line)
+    if m is None:
+        return False
+    title, name = fold(m.group("title")), fold(m.group("name"))
+    if not name.endswith(fold(voter)) or re.search(r"投|票|选|改|弃", title + name):
+        return False
+    return len(title) + len(name) - len(fold(voter)) <= 6
+
+
 def without_letter_signature(
     text: str, lines: Sequence[str], players: Sequence[str], voter: str = ""
 ) -> tuple[str, list[str]]:
@@ -1602,7 +1619,7 @@ def without_letter_signature(
     names = {fold(p) for p in players if p}
     shown = [line.strip() for line in lines if line.strip()]
     spans = list(_line_spans(text, lines))
-    if len(spans) != len(shown) or len(shown) < 3:
+    if len(spans) != len(shown) or len(shown) < 2:
         return text, list(lines)
     letter = _SALUTATION.fullmatch(shown[0]) is not None
     signed = [
@@ -1614,6 +1631,8 @@ def without_letter_signature(
             or (letter and k == len(shown) - 1 and fold(shown[k]) == fold(voter))
         )
     ]
+    if voter and _signed_off(shown[-1], voter):
+        signed.append(len(shown) - 1)
     if not signed:
         return text, list(lines)
     out = text
@@ -1885,13 +1904,28 @@ _VOID_ABOVE = re.compile(
 )
 
 
+# Before the declaration in a later clause of its line, words that make it no longer the poster's
+# own, now (他说上面作废 / 如果上面不算 / 上面不算吗？): told, supposed or asked.
+_VOID_ABOVE_NOT_OWN = re.compile(r"他|她|你|说|如果|要是|假如|的话|[?？]|吗")
+
+
 def _void_above(ft: str, text: str, lines: Sequence[str]) -> int | None:
     """The end of the last line that declares what stands above it void (:data:`_VOID_ABOVE`)
-    with words after it, or None."""
+    with words after it, or None.  The declaration may follow the poster's own short clauses
+    in its line (等等，上面那个不算，看了X的理由改主意了，以下为准：), none of them telling,
+    supposing or asking (:data:`_VOID_ABOVE_NOT_OWN`)."""
     cut = None
     for start, end in _line_spans(text, lines):
-        if start > 0 and _VOID_ABOVE.match(ft, start) and ft[end:].strip():
+        if start <= 0 or not ft[end:].strip():
+            continue
+        if _VOID_ABOVE.match(ft, start):
             cut = end
+            continue
+        for m in re.finditer(r"(?<=[，,。！!；;…])", ft[start:end]):
+            at = start + m.start()
+            if _VOID_ABOVE.match(ft, at) and not _VOID_ABOVE_NOT_OWN.search(ft, start, end):
+                cut = end
+                break
     return cut
 
 

@@ -1,0 +1,241 @@
+"""Proposals from the post itself (issue 34, the review queue; desk48 item 1): what a
+post the grammar did not read says, offered to the director as one-tap chips that fill the
+desk's add form (``desk_add_from_post``), so he confirms instead of re-typing his own post.
+
+Three readings, none of them a guess of this module's own:
+
+* **the players it names** — forum names, seats and the nicknames the game file declares,
+  through :func:`auditor.game.roster.spell_out` (the one place a written name becomes a
+  player); a nickname the file does not declare is offered as 「X 是谁？」
+  (:func:`nicknames`, by the shape Chinese nicknames take: 老/小/阿 + one character of the
+  name, or one character doubled — 老鹅, 小梨, 包包 — never a list of names);
+* **the times it states** — :func:`auditor.game.when.find_ranges` and ``find_points``, as
+  discovery reads them (a 第N天 label, the post's day otherwise);
+* **the kind of item** — the learned reading's proposals for the desk
+  (:func:`auditor.game.learned.propose_events`): for each player the post names, the kinds
+  of event (出局 by vote / at night, 吹笛, 警长) it reads him in, ranked by probability, the
+  events the game already records left out.
+
+Nothing here writes: each chip is a form's values, sent by the director's own tap and signed
+(``auditor game --add``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from auditor.game import learned
+from auditor.game.gamefile import Game
+from auditor.game.roster import spell_out
+from auditor.game.when import find_points, find_ranges
+
+# a nickname the post writes and the players it could be: {"written": …, "guesses": [...]}
+Nickname = dict[str, str | list[str]]
+# a nickname's shape: 老/小/阿 + one character, or one character doubled (包包, 江江)
+_NICK = re.compile(r"(?:[老小阿](?P<a>[\u4e00-\u9fff])|(?P<b>[\u4e00-\u9fff])(?P=b))")
+# how soon after a close / an opening a post tells that day's vote-out / the night's death
+_TOLD_WITHIN = timedelta(hours=3)
+_HOW_WORD = {"vote": "出局（投票）", "night": "出局（夜里）", "out_other": "出局"}
+_NAMED_PLAIN = 2  # a post naming at most this many: each named player offered as an 出局
+_CHIPS = 6  # at most this many event chips a post (the likeliest first)
+
+
+def post_chips(
+    game: Game, text: str, posted_at: datetime, *, tid: int | None = None
+) -> dict[str, list[dict[str, str]] | list[Nickname]]:
+    """The chips for one post: ``events`` (each: label, type, player, how, at), ``days``
+    (label, day, opens, closes) and ``who`` (written, guesses: the players that nickname
+    could be, likeliest first)."""
+    spec = next((t for t in game.threads if t.tid == tid), None)
+    thread_kind = str(spec.kind) if spec is not None else ""
+    who = nicknames(game, text)
+    # (the learned reading reads names: a nickname only one player's name can be is read
+    # as his for the chips — a proposal he taps, never written by itself)
+    spelt = spell_out(game, text)
+    for n in who:
+        written, guesses = n["written"], n["guesses"]
+        if isinstance(written, str) and isinstance(guesses, list) and len(guesses) == 1:
+            spelt = spelt.replace(written, guesses[0])
+    named = players_named(game, spelt)
+    return {
+        "events": event_chips(game, spelt, posted_at, named, thread_kind),
+        "days": day_chips(game, text, posted_at, spec.day if spec is not None else None),
+        "who": who,
+    }
+
+
+def players_named(game: Game, spelt: str) -> list[str]:
+    """The players the post names, in the order it first names them."""
+    found = sorted((spelt.find(p), p) for p in game.players if p in spelt)
+    return [p for _, p in found]
+
+
+def _time_how(game: Game, at: datetime) -> tuple[str, datetime]:
+    """How and when a death told by a post at ``at`` most likely is, by the post's time:
+    soon after a day's close, that day's vote-out at its close; soon after an opening, the
+    night's death at the opening; else no how and the post's time."""
+    closed = [d for d in game.days if d.closes <= at <= d.closes + _TOLD_WITHIN]
+    opened = [d for d in game.days if d.opens <= at <= d.opens + _TOLD_WITHIN]
+    if closed:
+        return "vote", closed[-1].closes
+    if opened:
+        return "night", opened[-1].opens
+    return "", at
+
+
+def _local(game: Game, at: datetime) -> str:
+    return at.astimezone(game.timezone).strftime("%Y-%m-%dT%H:%M")
+
+
+def event_chips(
+    game: Game, spelt: str, posted_at: datetime, named: Sequence[str], thread_kind: str
+) -> list[dict[str, str]]:
+    """For each player the post names, the events the learned reading reads him in (ranked),
+    then each named player no kind was read for, as an 出局 timed by the post."""
+    if not named:
+        return []
+    guessed_how, guessed_at = _time_how(game, posted_at)
+    known = [(str(e.type), e.player) for e in game.events]
+    read = [
+        p
+        for p in learned.propose_events(spelt, game.players, thread_kind, known=known)
+        if p.player  # (the kinds no player fills: the post's times give the day chips)
+    ]
+    chips: list[dict[str, str]] = []
+    seen: set[str] = set()
+    for p in read:
+        if p.player not in named:
+            continue
+        how = p.how if p.how in ("vote", "night") else guessed_how
+        if p.kind == "eliminated":
+            if how == "vote" and guessed_how != "vote":
+                at = _close_before(game, posted_at) or guessed_at
+            elif how == "night" and guessed_how != "night":
+                at = _opening_before(game, posted_at) or guessed_at
+            else:
+                at = guessed_at
+            label = f"{p.player} {_HOW_WORD.get(how, '出局')}"
+            chips.append(_chip(game, label, "eliminated", p.player, how, at))
+        elif p.kind == "piped":
+            at = _opening_before(game, posted_at) or posted_at
+            chips.append(_chip(game, f"{p.player} 被吹笛", "piped", p.player, "", at))
+        else:
+            chips.append(_chip(game, f"{p.player} 当选警长", "sheriff", p.player, "", posted_at))
+        seen.add(p.player)
+    # (a post naming many players — a tally — offers only what the reading read)
+    for name in named if len(named) <= _NAMED_PLAIN else ():
+        if name not in seen:
+            label = f"{name} {_HOW_WORD.get(guessed_how, '出局')}"
+            chips.append(_chip(game, label, "eliminated", name, guessed_how, guessed_at))
+    return chips[:_CHIPS]
+
+
+def _close_before(game: Game, at: datetime) -> datetime | None:
+    closes = [d.closes for d in game.days if d.closes <= at]
+    return max(closes, default=None)
+
+
+def _opening_before(game: Game, at: datetime) -> datetime | None:
+    opens = [d.opens for d in game.days if d.opens <= at]
+    return max(opens, default=None)
+
+
+def _chip(game: Game, label: str, kind: str, player: str, how: str, at: datetime) -> dict[str, str]:
+    return {
+        "label": label,
+        "type": kind,
+        "player": player,
+        "how": how,
+        "at": _local(game, at),
+        "key": f"{kind}-{player}-{how}",
+    }
+
+
+def day_chips(
+    game: Game, text: str, posted_at: datetime, thread_day: int | None
+) -> list[dict[str, str]]:
+    """The days the post's times state: each range (开门…关门) as 「第N天 09:00–21:00」, and a
+    close it states with the opening it states, else the day's opening as the game has it,
+    else the post's own time (a day announced with its close only); a close said as a new
+    deadline (延时到…) comes with 延时 ticked."""
+    tz = game.timezone
+    known = {d.number: d for d in game.days}
+    chips: list[dict[str, str]] = []
+
+    def add(
+        day: int | None, opens: datetime | None, closes: datetime | None, delayed: bool = False
+    ) -> None:
+        if day is None:
+            day = _day_of(game, opens or closes, thread_day)
+        if day is None or opens is None or closes is None or closes <= opens:
+            return
+        label = f"第{day}天 {opens.astimezone(tz):%m-%d %H:%M}–{closes.astimezone(tz):%H:%M}"
+        if closes.astimezone(tz).date() != opens.astimezone(tz).date():
+            label = (
+                f"第{day}天 {opens.astimezone(tz):%m-%d %H:%M}–{closes.astimezone(tz):%m-%d %H:%M}"
+            )
+        chip = {
+            "label": label,
+            "day": str(day),
+            "opens": _local(game, opens),
+            "closes": _local(game, closes),
+            "delayed": "yes" if delayed else "",
+            "key": f"day-{day}-{_local(game, opens)}-{_local(game, closes)}",
+        }
+        if all(c["key"] != chip["key"] for c in chips):
+            chips.append(chip)
+
+    for r in find_ranges(text, posted_at, tz):
+        if not r.aside:
+            add(r.day, r.opens, r.closes)
+    points = [p for p in find_points(text, posted_at, tz) if not (p.wrong or p.asof or p.aside)]
+    opening = next((p for p in points if p.role == "opens"), None)
+    for p in points:
+        if p.role != "closes":
+            continue
+        day = p.day if p.day is not None else _day_of(game, p.at, thread_day)
+        opens = opening.at if opening is not None and opening.at < p.at else None
+        if opens is None and day in known:
+            opens = known[day].opens
+        if opens is None and p.at - posted_at < timedelta(days=1) and posted_at < p.at:
+            opens = posted_at  # a day announced with its close only: it opens with the post
+        add(day, opens, p.at, p.delay)
+    return chips
+
+
+def _day_of(game: Game, at: datetime | None, thread_day: int | None) -> int | None:
+    """The day a time belongs to: the thread's day, else the day whose hours hold it, else
+    the day after the last one closed before it."""
+    if thread_day is not None:
+        return thread_day
+    if at is None:
+        return None
+    for d in game.days:
+        if d.opens <= at <= d.closes + _TOLD_WITHIN:
+            return d.number
+    before = [d.number for d in game.days if d.closes < at]
+    return max(before) + 1 if before else (1 if not game.days else None)
+
+
+def nicknames(game: Game, text: str) -> list[Nickname]:
+    """The nicknames the post writes that the game file does not declare (「X 是谁？」):
+    each with the players whose name holds its character, likeliest first (the rest after)."""
+    taken = [
+        (m.start(), m.end())
+        for p in (*game.players, *game.aliases)
+        for m in re.finditer(re.escape(p), text)
+    ]
+    out: list[Nickname] = []
+    seen: set[str] = set()
+    for m in _NICK.finditer(text):
+        if any(s < m.end() and m.start() < e for s, e in taken):
+            continue
+        written = m.group(0)
+        char = m.group("a") or m.group("b")
+        guesses = [p for p in game.players if char in p]
+        if not guesses or written in seen or written in game.players:
+            continue
+        seen.add(written)
+        out.append({"written": written, "guesses": guesses})
+    return out
