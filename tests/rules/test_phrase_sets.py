@@ -99,7 +99,8 @@ SETS = [
     # 0.994/0.820/1 (even 0.947/0.810/7 -> 1.000/0.815/0, odd 0.982/0.824/1 -> 0.988/0.824/1)
     # round 31 part 2: R 0.820 -> 0.822 (even 0.815 -> 0.820)
     # round 32 (这结算方式我不认, 摩天大楼那次): R 0.822 -> 0.840 (even 0.820 -> 0.840, odd 0.824 -> 0.839)
-    ("phrases/blind26/phrases_blind26.tsv", 0.989, 0.835, 1),
+    # round 32 part 3 (这卵预言家): R 0.840 -> 0.847 (even 0.840 -> 0.855; odd unchanged)
+    ("phrases/blind26/phrases_blind26.tsv", 0.989, 0.842, 1),
     ("devset/phrases_dev.tsv", 0.995, 0.988, 0),
     ("devset/phrases_holdout.tsv", 0.957, 0.877, 1),
 ]
