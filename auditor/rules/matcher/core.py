@@ -546,6 +546,7 @@ class Matcher:
             and not inside_game_word(text, m, self.built.game_words)
             and not _led_by_game_word(text, m, self.built.game_words, self._rest_said)
             and not asked(text, m)
+            and not proposed(text, m)
         ]
 
     def _rest_said(self, rest: str) -> bool:
@@ -1050,6 +1051,8 @@ class Matcher:
             return "开头的字属于前面版杀自己的词（讨论日、加速日……），不算"
         if asked(text, m):
             return f"“{m.text}”是问句末尾的“吗”（……是你吗？），不是亲属问候，不算"
+        if proposed(text, m):
+            return f"“{m.text}”末尾的“吧”是提议的语气词（投某某吧），前面是名字的最后一个字，不算"
         return "已经算在另一个类别更长的命中里"
 
 
@@ -1087,6 +1090,33 @@ def asked(text: str, m: PhraseMatch) -> bool:
 
 
 _CLAUSE_ENDS = frozenset("，,。.！!？?；;：:、…~～\n")
+
+# The verbs of a choice put to the others (投, 刀, 查, 验 …): 投冷面王吧 proposes a vote.
+_CHOICE_VERBS = frozenset("投刀查验选跟信挂救毒守推踩归保留")
+
+
+def proposed(text: str, m: PhraseMatch) -> bool:
+    """Is the match a heard two-character insult whose second character is the particle 吧
+    closing a proposal (那我投冷面王吧, 今晚刀老六吧: the name's last character and the
+    particle, no 王八)?  A proposal puts a verb of choice (投, 刀, 查, 验 …) before the name
+    in the same clause, and nothing but particles, punctuation or the text's end comes after.
+    Not a proposal: no such verb (你这个王吧, 王吧你: the insult called at someone), a
+    pronoun after the verb (投你这个王吧: the person so called), the insult going on (王吧蛋), or the spelling written with 吧 itself (the form has it)."""
+    said = [c for c in m.text if _is_cjk(c)]
+    if len(said) != 2 or said[1] != "吧" or "吧" in m.form:
+        return False
+    end = m.end
+    while end < len(text) and text[end] in _AFTER_QUESTION:
+        end += 1
+    if end < len(text) and (_is_cjk(text[end]) or text[end].isalnum()):
+        return False
+    lo = m.start
+    while lo > 0 and not (text[lo - 1].isspace() or text[lo - 1] in _CLAUSE_ENDS):
+        lo -= 1
+    before = text[lo : m.start]
+    verb = max((i for i, c in enumerate(before) if c in _CHOICE_VERBS), default=-1)
+    # 投你这个王吧: a pronoun after the verb makes the name a person called by it
+    return verb >= 0 and not any(c in _PRONOUNS for c in before[verb + 1 :])
 
 
 def _led_by_game_word(
