@@ -18,6 +18,7 @@ from auditor.game.announce import Patterns
 from auditor.game.discover import Discovery, _announced_events, _recapped_close
 from auditor.game.gamefile import (
     DaySpec,
+    Event,
     EventType,
     Game,
     PhaseSpec,
@@ -25,7 +26,7 @@ from auditor.game.gamefile import (
     ThreadSpec,
     load_game,
 )
-from auditor.game.state import _every_day_split, why_listed
+from auditor.game.state import _every_day_split, roster_agrees, why_listed
 from auditor.models import Post
 
 TZ = ZoneInfo("Asia/Shanghai")
@@ -201,3 +202,21 @@ def test_the_roster_and_the_every_day_rule_are_no_unread_post() -> None:
     assert why_listed(cast, "黄瓜 冬瓜 番茄，昨夜 番茄 倒下。") is not None
     dated, rule = _every_day_split("第一期：\n开帖：12月1日 10:00\n此后每期：\n开帖：当日 10:00")
     assert dated.endswith("10:00\n") and rule.startswith("此后每期")
+
+
+def test_a_roster_that_says_what_is_known_is_no_announcement(tmp_path: Path) -> None:
+    """The process thread's roster (seed 000 公示; fh48b kept it current by editing): one
+    player a line with a seat and the legend's sheriff mark says nothing new while the mark
+    is on the sheriff already read; a mark on another, a struck name or a death word beside a
+    name keeps it listed (then the roster's change is an announcement to ask)."""
+    g = _game(tmp_path)
+    lines = [f"{i}. {p}" for i, p in enumerate(PLAYERS, 1)]
+    marked = [*lines[:2], f"{lines[2]}  ☆", *lines[3:]]
+    roster = "名单（随时更新）\n\n" + "\n".join(marked) + "\n\n☆：警长"
+    elected = [Event(EventType.SHERIFF, "番茄", t(2, 21, 30), "elected")]
+    assert roster_agrees(g, roster, elected)
+    assert not roster_agrees(g, roster)  # no sheriff read yet: the mark is news
+    assert not roster_agrees(g, roster.replace("1. 黄瓜", "1. [s]黄瓜[/s] 夜里走了"), elected)
+    assert not roster_agrees(g, roster.replace("☆：警长", ""), elected)  # a mark no legend says
+    assert roster_agrees(g, "\n".join(lines))
+    assert not roster_agrees(g, "\n".join(lines[:3]))  # three of eight: a mention, no roster
