@@ -369,6 +369,8 @@ _COUNT_LINE = re.compile(
 # the ballot's or the office's name said of no one (放逐投票在…, 今天只竞选警长，不放逐): the plan
 _PLAN = re.compile(
     r"放逐投票|放逐环节|不放逐|竞选警长|警长竞选|竞选|警徽|警长(?:的)?一票|算\s*[两2]\s*票"
+    # the sheriff's ballot's weight (seed 000 警长: 1.5 票; 警长票计 1.5, 警长票算一票半)
+    r"|警长(?:的)?\s*票(?:数)?\s*(?:计|算|按|当|作|[=＝为])\s*[\d.一两二三点五半]+"
 )
 _DELAY_WORD = re.compile(r"延时|延长|顺延|推迟")
 _ACCEL_WORD = re.compile(r"加速")

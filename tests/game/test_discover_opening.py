@@ -220,3 +220,14 @@ def test_a_roster_that_says_what_is_known_is_no_announcement(tmp_path: Path) -> 
     assert not roster_agrees(g, roster.replace("☆：警长", ""), elected)  # a mark no legend says
     assert roster_agrees(g, "\n".join(lines))
     assert not roster_agrees(g, "\n".join(lines[:3]))  # three of eight: a mention, no roster
+
+
+def test_a_vote_opener_stating_the_sheriffs_weight_is_no_unread_post() -> None:
+    """Seed 000 (警长: 1.5 票): a vote thread's opener that states its close and the
+    sheriff's ballot's weight tells no event of anyone; a sentence where the sheriff is
+    someone still does."""
+    cast = ["黄瓜", "冬瓜", "番茄"]
+    # (listed for its time only: a close the days' own check agrees with is dropped)
+    assert why_listed(cast, "第三日投票帖\n截止今晚九点半\n老规矩，警长票算 1.5") == "写了时间 今晚"
+    assert why_listed(cast, "格式照旧，警长票计 1.5") is None
+    assert why_listed(cast, "新警长产生了，恭喜。") is not None
