@@ -231,3 +231,10 @@ def test_a_vote_opener_stating_the_sheriffs_weight_is_no_unread_post() -> None:
     assert why_listed(cast, "第三日投票帖\n截止今晚九点半\n老规矩，警长票算 1.5") == "写了时间 今晚"
     assert why_listed(cast, "格式照旧，警长票计 1.5") is None
     assert why_listed(cast, "新警长产生了，恭喜。") is not None
+
+
+def test_the_reason_keeps_the_half_hour() -> None:
+    """A listed post's reason quotes its time whole (fh48c: 「写了时间 八点」 for 八点半)."""
+    assert why_listed(["黄瓜"], "关门：后天晚上九点半") == "写了时间 九点半"
+    assert why_listed(["黄瓜"], "关门：21点半") == "写了时间 21点半"
+    assert why_listed(["黄瓜"], "关门：晚上九点") == "写了时间 九点"
