@@ -56,9 +56,11 @@ from auditor.store.state import Night
 if TYPE_CHECKING:
     from auditor.forum.crawl import CrawlReport, ProgressFn
     from auditor.game.confirm import Proposal
+    from auditor.game.discover import Discovery
     from auditor.ledger.decisions import Recorded
     from auditor.ledger.held import Question
     from auditor.ledger.ledger import Ledger
+    from auditor.models import Post
     from auditor.report.records import Records
     from auditor.report.write import Written
     from auditor.rules.base import Context
@@ -176,7 +178,73 @@ def current(game: Game, store: Store, *, keep: bool = False, fresh: bool = False
     _DISCOVERED.clear()  # one game at a time: the last result only
     _DISCOVERED[key] = data
     game = without_counted_ballots(without_rejected(found, store), store)
-    return without_answered_warnings(without_agreeing_counts(game, store), store)
+    game = without_answered_warnings(without_agreeing_counts(game, store), store)
+    return without_rewrites(game, store)
+
+
+def without_rewrites(game: Game, store: Store) -> Game:
+    """The discovered game less the deaths proposed inside a day the director has confirmed
+    (a ``[[day]]`` of his file) or at or before the game's first day's opening (M107 流程 4,
+    030, M39, 版杀7 4: the game opens with its first day): an unconfirmed reading must
+    not rewrite a day he has settled (fh48b 思思: deaths read from her roster post, edited
+    each morning, timed at its first posting and at day 1's opening — day 1, confirmed and
+    closed, was recounted: votes 「投票者已出局」, ~30 false 诈尸 drafts).  Each stays a
+    proposal to confirm (the desk, ``auditor game --confirm``) and is said among the
+    discovery's warnings with the post's words and link; confirmed, it is the file's and
+    counts.  A death at a confirmed day's close (its vote-out) is not held: the tally
+    checks it."""
+    from auditor.game.discover import Discovery
+
+    disc = game.discovery
+    if not isinstance(disc, Discovery) or not game.days:
+        return game
+    held = _rewriting(disc, min(d.opens for d in game.days))
+    if not held:
+        return game
+    posts = {sp.post.pid: sp.post for sp in store.posts_by_pid([p for _, p, _ in held if p])}
+    for e, pid, why in held:
+        post = posts.get(pid) if pid is not None else None
+        disc.warnings.append(_rewrite_said(game, e, why, post))
+    gone = [e for e, _, _ in held]
+    return replace(game, events=tuple(e for e in game.events if e not in gone))
+
+
+def _rewriting(disc: Discovery, first: datetime) -> list[tuple[Event, int | None, str]]:
+    """The discovered deaths timed at or before ``first`` (the game's first day's opening:
+    every seed's game opens with a day, so no night has passed) or inside a day the file
+    states: each with its post's pid and why it is held."""
+    # (the days the file states: written or confirmed by the director)
+    filed = [s.item for s in disc.days if s.source == "游戏文件" and isinstance(s.item, DaySpec)]
+    held: list[tuple[Event, int | None, str]] = []
+    for s in disc.discovered("events"):
+        e = s.item
+        if not isinstance(e, Event) or e.type is not EventType.ELIMINATED or e.at is None:
+            continue
+        inside = next((d for d in filed if d.opens <= e.at < d.closes), None)
+        if e.at <= first:
+            # (every seed's game opens with its first day: no night has passed yet)
+            held.append((e, s.pid, "时间在游戏第一天开始之前（或正好在开始那一刻：还没有过夜）"))
+        elif inside is not None:
+            held.append((e, s.pid, f"时间落在已经确认的第{inside.number}天里"))
+    return held
+
+
+def _rewrite_said(game: Game, e: Event, why: str, post: Post | None) -> str:
+    """A held death among the discovery's warnings: what it says, why it is held, the
+    post's words and where to find it (its link, else its 楼)."""
+    from auditor.game.confirm import Proposal
+    from auditor.urls import findpost_link
+
+    said = ""
+    if post is not None:
+        text = post.text if len(post.text) <= 60 else post.text[:59] + "…"
+        floor = f"第 {post.floor} 楼" if post.floor is not None else ""
+        where = findpost_link(game.forum.url, post.tid, post.pid) or floor
+        said = f"：「{text}」" + (f"（{where}）" if where else "")
+    return (
+        f"待确认的{Proposal('event', e, '').describe()}{why}，确认之前不计入"
+        f"（这一天的计数不因它改动）{said}——对就确认，不对就「不对，不要」或更正"
+    )
 
 
 def without_answered_warnings(game: Game, store: Store) -> Game:
@@ -912,7 +980,7 @@ def open_questions(game: Game, store: Store) -> dict[int, list[Question]]:
     game as discovered and the last check's records): what ``decide``, the CSV import and
     the desk refuse a held draft's approval by, as the report's records mark it."""
     import auditor.rules.engine as engine
-    from auditor.ledger.held import day_answers
+    from auditor.ledger.held import day_answers, leave_posts
     from auditor.ledger.held import open_questions as asked
     from auditor.report.labels import forum_base
 
@@ -925,6 +993,7 @@ def open_questions(game: Game, store: Store) -> dict[int, list[Question]]:
         set(store.state.rejected),
         day_answers(store),
         night_posts=engine.ruleset_for(cur).settings["night_posts"],
+        shown=leave_posts(cur, store),
     )
 
 

@@ -59,7 +59,7 @@ def _cut_full(text: str, cutoff: datetime, tids: set[int]) -> str:
     for key, keep in (
         ("thread", lambda t: int(t["tid"]) in tids),
         ("day", lambda d: d["opens"] <= cutoff),
-        ("event", lambda e: e["at"] <= cutoff),
+        ("event", lambda e: (e.get("at") or e.get("from")) <= cutoff),
     ):
         if key in doc:
             kept = [x for x in doc[key] if keep(x)]

@@ -50,6 +50,7 @@ import train_announce_models as tm  # noqa: E402
 
 from auditor.game import learned  # noqa: E402
 from auditor.game.announce import Announced, Notice  # noqa: E402
+from auditor.game.fold import fold  # noqa: E402
 from auditor.game.gamefile import EventType  # noqa: E402
 from auditor.game.state import why_listed  # noqa: E402
 from auditor.learned import LinearModel, ngrams  # noqa: E402
@@ -71,6 +72,14 @@ class Post:
     listed: bool  # the grammar lists it (未读懂的公告)
     kind_row: int | None  # its row among the kind texts
     candidate_rows: list[tuple[str, int]]  # (name, row among the candidate texts)
+
+
+_SETS: dict[str, tm.LabelledSet] = {}
+
+
+def use_name(name: str) -> None:
+    """:func:`use` for the set named ``name`` (one :func:`main` has loaded)."""
+    use(_SETS[name])
 
 
 def use(s: tm.LabelledSet) -> None:
@@ -358,6 +367,8 @@ class Rule:
     stack: Stack
     doubt_at: float = 1.01  # (learned.DOUBT_AT; above 1: no doubt listed)
     day_at: float = 1.01  # (learned.DAY_AT)
+    role_at: float = 1.01  # (learned.disputed: a likeliest role the grammar gave no name)
+    role_low: float = -1.0  # (learned.disputed: a role the grammar gave, this unlikely)
 
 
 def combined(
@@ -371,6 +382,14 @@ def combined(
         return got, listed
     if doubt is not None and doubt >= rule.doubt_at:
         return got, True
+    if rule.role_at <= 1 or rule.role_low >= 0:
+        roles: dict[str, set[str]] = {}
+        for g in p.got:
+            role = learned.item_role(g["kind"], g.get("how"))
+            if role is not None:
+                roles.setdefault(fold(str(g.get("player", ""))), set()).add(role)
+        if learned.disputed(roles, cands, rule.role_at, rule.role_low):
+            return got, True
     if kprobs["day"] >= rule.day_at:
         posted = datetime.fromisoformat(p.rec["posted_at"])
         text = unicodedata.normalize("NFKC", p.rec["text"])
@@ -494,6 +513,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", type=Path, help="the grammar's reading, kept between runs")
     ap.add_argument("--oof", type=Path, help="the models' out-of-fold readings, kept")
     ap.add_argument("--prune-below", type=float, default=tm.PRUNE_BELOW)
+    ap.add_argument("--chips", action="store_true", help="the desk's chips: top-1 / top-3")
+    ap.add_argument("--silent", action="store_true", help="what the silent posts share")
+    ap.add_argument("--knee", action="store_true", help="silent vs needless, the listings' grid")
     args = ap.parse_args(argv)
 
     sets = tm.scored_sets()
@@ -512,6 +534,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.oof:
             args.oof.write_bytes(pickle.dumps(oof))
     by_name = {s.folder.name: posts for s, posts in zip(sets, by_set, strict=True)}
+    _SETS.update({s.folder.name: s for s in sets})
 
     kinds = learned.EVENT_KINDS
     shipped = Rule(
@@ -521,6 +544,7 @@ def main(argv: list[str] | None = None) -> int:
         learned.STACK,
         doubt_at=learned.DOUBT_AT,
         day_at=learned.DAY_AT,
+        role_at=learned.ROLE_AT,
     )
     before = Rule(dict.fromkeys(kinds, 0.5), 0.5, {}, {})  # session 45
     rules: dict[str, tuple[Rule, dict[str, Rule]]] = {
@@ -528,17 +552,39 @@ def main(argv: list[str] | None = None) -> int:
     }
     # the stack fitted as the shipped one is, each set left out (its own reading unseen)
     stacks = {n: fit_stack(by_name, oof, leave_out=n) for n in by_name}
-    s46 = replace(shipped, doubt_at=1.01, day_at=1.01)
+    s46 = replace(shipped, doubt_at=1.01, day_at=1.01, role_at=1.01)
+    s47 = replace(shipped, role_at=1.01)
+    rules["session 47 (doubt 0.6, day 0.7, no dispute)"] = (
+        s47,
+        {n: replace(s47, stack=stacks[n]) for n in by_name},
+    )
     rules["session 46 (stacked, no doubt, no day)"] = (
         s46,
         {n: replace(s46, stack=stacks[n]) for n in by_name},
     )
     rules["shipped"] = (shipped, {n: replace(shipped, stack=stacks[n]) for n in by_name})
+    if args.chips:
+        chip_accuracy(by_name, oof, stacks)
+        return 0
+    if args.silent:
+        silent_shares(by_name, oof, rules["shipped"][1])
+        return 0
+    if args.knee:  # silent vs needless: the doubt's threshold, the candidates' dispute
+        rules = {}
+        for da in (0.4, 0.5, 0.6):
+            for ra, rl in ((1.01, -1.0), (0.9, -1.0), (0.8, -1.0), (0.7, -1.0), (1.01, 0.1),
+                           (1.01, 0.2), (0.8, 0.2)):  # fmt: skip
+                folds = {
+                    n: replace(shipped, stack=stacks[n], doubt_at=da, role_at=ra, role_low=rl)
+                    for n in by_name
+                }
+                rules[f"doubt {da} role at {ra} low {rl}"] = (shipped, folds)
     if args.grid:
         for da in (0.5, 0.55, 0.6, 0.65, 0.7, 1.01):  # (docs/discovery.md, round 3)
             for ya in (0.7, 1.01):
                 folds = {
-                    n: replace(shipped, stack=stacks[n], doubt_at=da, day_at=ya) for n in by_name
+                    n: replace(shipped, stack=stacks[n], doubt_at=da, day_at=ya, role_at=1.01)
+                    for n in by_name
                 }
                 rules[f"doubt at {da}, day at {ya}"] = (shipped, folds)
         none: dict[str, float] = {}
@@ -576,7 +622,7 @@ def main(argv: list[str] | None = None) -> int:
                 right,
             )
             rows.append((short, grammar, both))
-            if not args.grid:
+            if not (args.grid or args.knee):
                 print(_row(short, grammar, both), flush=True)
         print(_mean(f"mean: {label}", rows), "|", _row("newest", *rows[-1][1:]), flush=True)
     if args.grid:
@@ -584,6 +630,122 @@ def main(argv: list[str] | None = None) -> int:
         print(f"STACK_READ = {grammar_digest(by_name)!r}")
         print("listing precision at the shipped LIST_AT:", listing_precision(by_name, oof, stacks))
     return 0
+
+
+def grammar_misses(post: Post) -> list[dict[str, Any]]:
+    """The labelled items of the post the grammar's reading misses (as :func:`score` counts)."""
+    rec = post.rec
+    free = list(post.got)
+    out: list[dict[str, Any]] = []
+    for w in rec["items"]:
+        if w["kind"] == "retract" or de._structural(w, rec):
+            continue
+        hit = next((g for g in free if de.matches(g, w)), None)
+        if hit is None:
+            out.append(w)
+        else:
+            free.remove(hit)
+    return out
+
+
+def _chip_hits(chip: learned.Proposed, w: dict[str, Any], strict: bool) -> bool:
+    if chip.kind != w["kind"]:
+        return False
+    if chip.kind in learned.NOTICE_KINDS:
+        return True
+    if chip.kind not in learned.CHIP_PLAYER_KINDS:
+        return False
+    if chip.player != fold(str(w.get("player", ""))):
+        return False
+    if strict and chip.kind == "eliminated":
+        how = w.get("how") if w.get("how") in ("vote", "night") else None
+        return chip.how == how
+    return True
+
+
+def chip_accuracy(by_name: dict[str, list[Post]], oof: OutOfFold, stacks: dict[str, Stack]) -> None:
+    """The desk's chips (:func:`learned.chips`, as :func:`learned.propose_events` ranks them)
+    on each set's posts the grammar misses an item of a kind a chip offers, read out of fold:
+    top-1 / top-3 (a chip among the first k is a missed item; strict: an elimination's how
+    too), per set and the mean over sets."""
+    chip_kinds = set(learned.CHIP_PLAYER_KINDS) | set(learned.NOTICE_KINDS)
+    rows = []
+    for name, posts in by_name.items():
+        kp, cp, _ = oof[name]
+        n = h1 = h3 = s1 = s3 = other = 0
+        for i, p in enumerate(posts):
+            if kp[i] is None:
+                continue
+            misses = grammar_misses(p)
+            if not misses:
+                continue
+            if not any(w["kind"] in chip_kinds for w in misses):
+                other += 1
+                continue
+            read = {g["kind"] for g in p.got}
+            known = {(g["kind"], str(g.get("player", ""))) for g in p.got}
+            sure = learned.stacked(kp[i], read, stacks[name])
+            ranked = learned.chips(cp[i], sure, known, limit=3, floor=0.0)
+            n += 1
+            mine = [w for w in misses if w["kind"] in chip_kinds]
+            h1 += any(_chip_hits(c, w, False) for c in ranked[:1] for w in mine)
+            h3 += any(_chip_hits(c, w, False) for c in ranked[:3] for w in mine)
+            s1 += any(_chip_hits(c, w, True) for c in ranked[:1] for w in mine)
+            s3 += any(_chip_hits(c, w, True) for c in ranked[:3] for w in mine)
+        rows.append((name, n, h1, h3, s1, s3, other))
+        print(
+            f"chips {name:<8} posts {n:>3} top-1 {h1 / max(1, n):.2f} top-3 {h3 / max(1, n):.2f}"
+            f" | strict top-1 {s1 / max(1, n):.2f} top-3 {s3 / max(1, n):.2f}"
+            f" | missed posts of other kinds {other}",
+            flush=True,
+        )
+    m = len(rows)
+    avg = [sum(r[k] / max(1, r[1]) for r in rows) / m for k in (2, 3, 4, 5)]
+    pooled = [sum(r[k] for r in rows) / max(1, sum(r[1] for r in rows)) for k in (2, 3, 4, 5)]
+    print(
+        f"chips mean of {m}: top-1 {avg[0]:.3f} top-3 {avg[1]:.3f} strict {avg[2]:.3f} / "
+        f"{avg[3]:.3f}; pooled {pooled[0]:.3f} / {pooled[1]:.3f} strict {pooled[2]:.3f} / "
+        f"{pooled[3]:.3f} over {sum(r[1] for r in rows)} posts",
+        flush=True,
+    )
+
+
+def silent_shares(by_name: dict[str, list[Post]], oof: OutOfFold, folds: dict[str, Rule]) -> None:
+    """What the posts passing in silence at ``folds`` share (counts only, no text): the
+    thread, the kind missed and whether the grammar read an item of that kind, the field
+    that differs from the nearest item read, and the models' readings of them."""
+    shares: Counter[str] = Counter()
+    total = 0
+    for name, posts in by_name.items():
+        use_name(name)
+        kp, cp, dp = oof[name]
+        for i, p in enumerate(posts):
+            got, listed = combined(p, kp[i], cp[i], folds[name], dp[i])
+            fig = score([p], lambda q, got=got, listed=listed: (got, listed))
+            if not fig.silent:
+                continue
+            total += 1
+            shares[f"thread {p.rec['thread_kind']}"] += 1
+            shares["a director's" if p.director else "a player's"] += 1
+            read = {g["kind"] for g in p.got}
+            for w in grammar_misses(p):
+                shares[
+                    f"missed {w['kind']} ({'kind read' if w['kind'] in read else 'unread'})"
+                ] += 1
+                near = [g for g in p.got if g["kind"] == w["kind"]]
+                for g in near[:1]:
+                    differ = sorted(k for k, v in w.items() if g.get(k) != v and k != "winner")
+                    shares[f"  differs in {','.join(differ) or '-'}"] += 1
+            if dp[i] is not None:
+                shares[f"doubt {min(9, int(dp[i] * 10)) / 10:.1f}+"] += 1
+            if kp[i] is not None:
+                shares[f"kind day {min(9, int(kp[i]['day'] * 10)) / 10:.1f}+"] += 1
+            names = {n for n, _ in cp[i]}
+            shares["names a roster name" if names else "names no roster name"] += 1
+            shares[f"items read {min(3, len(p.got))}"] += 1
+    print(f"silent posts: {total}")
+    for k, v in sorted(shares.items()):
+        print(f"  {k}: {v}")
 
 
 def listing_precision(

@@ -10,7 +10,9 @@ writer each; a set whose README's first line says NOT YET SCORED is skipped unop
 lead scores it once).  Each line is prepared by :func:`auditor.rules.phrasemodel.prepare`
 with the matcher's own normaliser (the sets have no roster: no name to replace).
 
-``--loso`` fits on all sets but one and reads that one, for each set (the readings are kept in
+``--short 0,9``: the model alone reads lines of at least that many characters (each value
+compared; questions' thresholds are still chosen on lines of every length, cards' on the
+lines they would card).  ``--loso`` fits on all sets but one and reads that one, for each set (the readings are kept in
 ``--records``, so the choice below re-runs in seconds; they are reused while the scored sets
 are the same — ``--fresh`` after a change to the matcher or the features), then chooses the policy of
 :mod:`auditor.rules.phrasemodel` from them: per category, the lowest probability whose
@@ -57,7 +59,9 @@ from auditor.rules.phrasemodel import (  # noqa: E402
     MODEL,
     NAME,
     PRECISION,
+    SHORT,
     SURE,
+    content,
     prepare,
 )
 
@@ -297,6 +301,39 @@ def class_view(text: str) -> str:
     return " ".join("".join(out).split())
 
 
+#: A word's code in the word view (:func:`word_view`): a character of the Supplementary
+#: Private Use Area-B above the classes' (no writer types one), from a checksum of the word.
+_WORD_BASE = 0x100010
+_WORD_SPAN = 0xFFF0
+
+
+@cache
+def _segmenter():  # type: ignore[no-untyped-def]
+    from auditor.rules.matcher.disk import _import_jieba
+
+    jieba = _import_jieba()
+    import logging
+
+    jieba.setLogLevel(logging.WARNING)
+    tok = jieba.Tokenizer()
+    tok.initialize()
+    return tok
+
+
+def word_view(text: str) -> str:
+    """(experiment, session 48) The segmenter's words of a prepared line, each as one code
+    (:data:`_WORD_BASE`): its n-grams are word n-grams — 脑子 · 落 · 家里 beside the
+    characters' — so a paraphrase shares its words (not only its characters) with another
+    writer's.  Anything not a word of Han characters breaks the run."""
+    out: list[str] = []
+    for w in _segmenter().lcut(text):
+        if w and all("\u4e00" <= ch <= "\u9fff" for ch in w):
+            out.append(chr(_WORD_BASE + zlib.crc32(("w:" + w).encode()) % _WORD_SPAN))
+        else:
+            out.append(" ")
+    return " ".join("".join(out).split())
+
+
 @cache
 def prepared(text: str, norm, marked: str = "", view: str = "") -> str:  # type: ignore[no-untyped-def]
     """:func:`auditor.rules.phrasemodel.prepare` (the sets have no roster: no name to
@@ -306,10 +343,12 @@ def prepared(text: str, norm, marked: str = "", view: str = "") -> str:  # type:
     line = prepare(text, (), norm)
     if view in ("exact", "both"):
         line += SOUND + sound_view(line, folded=False)
-    if view in ("folded", "both", "folded+classes"):
+    if view in ("folded", "both", "folded+classes", "folded+words"):
         line += SOUND + sound_view(line.split(SOUND, 1)[0])
     if view in ("classes", "folded+classes"):
         line += SOUND + class_view(line.split(SOUND, 1)[0])
+    if view in ("words", "folded+words"):
+        line += SOUND + word_view(line.split(SOUND, 1)[0])
     if marked == "all":
         return line + shapes(line)
     return line + strong_shapes(line) if marked == "strong" else line
@@ -443,6 +482,7 @@ def loso_records(args: argparse.Namespace) -> list[dict]:  # type: ignore[type-a
                 "labels": sorted(row.labels),
                 "evasion": row.evasion if row.evasion not in ("-", "") else "none",
                 "g": g,
+                "n": content(prepare(row.text, (), norm)),
             }
             if not g:
                 probs = model.probabilities(prepared(row.text, norm, args.marked, args.view))
@@ -515,22 +555,23 @@ class Policy:
     ask: dict[str, float]
     card: dict[str, float]
     clean_max: float
+    short: int = SHORT
 
     def read(self, rec: dict) -> tuple[set[str], str]:  # type: ignore[type-arg]
         """The combined reading of a record and how it was reached: matcher, ask, card or ''."""
         if rec["g"]:
             return set(rec["g"]), "matcher"
-        got = asked(rec, self.clean_max)
+        got = asked(rec, self.clean_max, self.short)
         if got is None or got[1] < self.ask.get(got[0], 2.0):
             return set(), ""
         return {got[0]}, "card" if got[1] >= self.card.get(got[0], 2.0) else "ask"
 
 
-def asked(rec: dict, clean_max: float) -> tuple[str, float] | None:  # type: ignore[type-arg]
+def asked(rec: dict, clean_max: float, short: int = SHORT) -> tuple[str, float] | None:  # type: ignore[type-arg]
     """The category the model would ask about on a line the matcher left alone (its most
-    probable, not set aside by the matcher, P(CLEAN) at most ``clean_max``), with its
-    probability."""
-    if rec["g"] or rec["p"].get(CLEAN, 0.0) > clean_max:
+    probable, not set aside by the matcher, P(CLEAN) at most ``clean_max``, the line not
+    shorter than ``short``), with its probability."""
+    if rec["g"] or rec["n"] < short or rec["p"].get(CLEAN, 0.0) > clean_max:
         return None
     label, p = max(
         ((c_, v) for c_, v in rec["p"].items() if c_ != CLEAN), key=lambda kv: (kv[1], kv[0])
@@ -558,18 +599,28 @@ def choose(
     card_lb: float,
     margin: float = 0.0,
     ask_lb: float = 0.0,
+    short: int = SHORT,
 ) -> Policy:
     """Per category, the lowest threshold of :data:`GRID` whose questions (over ``records``,
     read leave-one-set-out) are right at least ``target`` of the time and touch no clean line
     (nor does any line down to ``margin`` below it: a clean line of a writer not yet seen
     lies a little lower or higher);
     and the lowest at or above it whose questions are right at least ``card_p`` of the time
-    with a one-sided 95% lower bound of at least ``card_lb`` (enough of them): a card."""
+    with a one-sided 95% lower bound of at least ``card_lb`` (enough of them): a card.
+
+    The questions' thresholds are chosen on lines of every length (a short clean line the
+    model is sure of is evidence against the threshold, though the policy will not read it);
+    a card's on the lines it will card, those of ``short`` characters or more: its evidence
+    is on lines of that shape."""
     pool: dict[str, list[tuple[float, bool, bool]]] = {c_: [] for c_ in categories_of(records)}
+    long: dict[str, list[tuple[float, bool, bool]]] = {c_: [] for c_ in categories_of(records)}
     for rec in records:
-        got = asked(rec, clean_max)
+        got = asked(rec, clean_max, 0)
         if got is not None:
-            pool.setdefault(got[0], []).append((got[1], got[0] in rec["labels"], not rec["labels"]))
+            item = (got[1], got[0] in rec["labels"], not rec["labels"])
+            pool.setdefault(got[0], []).append(item)
+            if rec["n"] >= short:
+                long.setdefault(got[0], []).append(item)
     ask: dict[str, float] = {}
     card: dict[str, float] = {}
     for cat, items in pool.items():
@@ -590,7 +641,7 @@ def choose(
                 ask[cat] = SURE  # against SURE, session 45's one threshold)
             continue
         for t in GRID:
-            sel = [x for x in items if x[0] >= t]
+            sel = [x for x in long.get(cat, ()) if x[0] >= t]
             right = sum(x[1] for x in sel)
             if (
                 t >= ask[cat]
@@ -600,7 +651,7 @@ def choose(
             ):
                 card[cat] = t
                 break
-    return Policy(ask, card, clean_max)
+    return Policy(ask, card, clean_max, short)
 
 
 @dataclass
@@ -717,7 +768,7 @@ def card_evidence(records: list[dict], policy: Policy, out=sys.stdout) -> None: 
     is printed, beside the rule (precision CARD_PRECISION, bound CARD_BOUND)."""
     pool: dict[str, list[tuple[float, bool]]] = {}
     for rec in records:
-        got = asked(rec, policy.clean_max)
+        got = asked(rec, policy.clean_max, policy.short)
         if got is not None:
             pool.setdefault(got[0], []).append((got[1], got[0] in rec["labels"]))
     print(
@@ -765,31 +816,45 @@ def loso(args: argparse.Namespace) -> int:
     records = loso_records(args)
     if args.mix_with:
         records = mixed(records, json.loads(Path(args.mix_with).read_text()))
+    with_lengths(records)
     names = list(dict.fromkeys(r["set"] for r in records))
-    for target in [float(x) for x in args.targets.split(",")]:
-        for cm in [float(x) for x in args.clean_max.split(",")]:
-            for lb in [float(x) for x in args.ask_lb.split(",")]:
-                settings = (target, cm, args.card_p, args.card_lb, args.margin, lb)
-                policy = choose(records, *settings)
-                print(
-                    f"\n## questions right {target}, P(CLEAN) at most {cm}, below {SURE} only with "
-                    f"a lower bound of {lb}: chosen on all sets\n"
-                )
-                print(f"THRESHOLDS = {dict(sorted(policy.ask.items()))}")
-                print(f"CARDS = {dict(sorted(policy.card.items()))}")
-                card_evidence(records, policy)
-                evaluate(records, lambda _name, p=policy: p)
-                print("\n## the same, nested: each set read with thresholds chosen without it\n")
-                nested = {
-                    n: choose([r for r in records if r["set"] != n], *settings) for n in names
-                }
-                evaluate(records, nested.__getitem__)
+    for target, cm, lb, short in (
+        (target, cm, lb, short)
+        for target in [float(x) for x in args.targets.split(",")]
+        for cm in [float(x) for x in args.clean_max.split(",")]
+        for lb in [float(x) for x in args.ask_lb.split(",")]
+        for short in [int(x) for x in args.short.split(",")]
+    ):
+        settings = (target, cm, args.card_p, args.card_lb, args.margin, lb, short)
+        policy = choose(records, *settings)
+        print(
+            f"\n## questions right {target}, P(CLEAN) at most {cm}, below {SURE} only with "
+            f"a lower bound of {lb}, lines of {short} characters or more: chosen on all sets\n"
+        )
+        print(f"THRESHOLDS = {dict(sorted(policy.ask.items()))}")
+        print(f"CARDS = {dict(sorted(policy.card.items()))}")
+        card_evidence(records, policy)
+        evaluate(records, lambda _name, p=policy: p)
+        print("\n## the same, nested: each set read with thresholds chosen without it\n")
+        nested = {n: choose([r for r in records if r["set"] != n], *settings) for n in names}
+        evaluate(records, nested.__getitem__)
     if args.single:
         for t in [float(x) for x in args.single.split(",")]:
             print(f"\n## one threshold {t} for all, P(CLEAN) at most 0.5, no cards (session 45)\n")
-            one = Policy(dict.fromkeys(categories_of(records), t), {}, 0.5)
+            one = Policy(dict.fromkeys(categories_of(records), t), {}, 0.5, 0)
             evaluate(records, lambda _name, p=one: p)
     return 0
+
+
+def with_lengths(records: list[dict]) -> None:  # type: ignore[type-arg]
+    """Each record's prepared length (``n``, :func:`auditor.rules.phrasemodel.content`),
+    where readings kept before it was recorded lack it."""
+    if all("n" in r for r in records):
+        return
+    norm = _normaliser()
+    text = {(s.name, r.id): r.text for s in scored_sets() for r in s.rows}
+    for r in records:
+        r.setdefault("n", content(prepare(text[(r["set"], r["id"])], (), norm)))
 
 
 def categories_of(records: list[dict]) -> list[str]:  # type: ignore[type-arg]
@@ -819,7 +884,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument(
         "--view",
-        choices=("folded", "exact", "both", "classes", "folded+classes"),
+        choices=("folded", "exact", "both", "classes", "folded+classes", "words", "folded+words"),
         default="",
         help="(--loso) with the line's sound appended (the experiment)",
     )
@@ -842,6 +907,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--c", type=float, default=C)
     ap.add_argument("--min-df", type=int, default=MIN_DF)
     ap.add_argument("--prune", type=float, default=PRUNE, help="(--loso) weights dropped below")
+    ap.add_argument(
+        "--short",
+        default=str(SHORT),
+        help="(--loso) the model alone reads lines of this many characters or more (a list: each)",
+    )
     ap.add_argument(
         "--clean-max", default="0.5", help="(--loso) ask only at or below this P(CLEAN)"
     )

@@ -62,6 +62,10 @@ class EventType(StrEnum):
     IDIOT_REVEALED = "idiot_revealed"
     FACTION = "faction"
     SUBSTITUTE = "substitute"
+    # a 请假 the director granted (``from`` … ``until``, ``pid`` the post): the player's
+    # lurking and no-vote drafts on the days it covers wait for the director's word (版杀7
+    # 6.2(3) 玩家提前向法官请假的，法官根据情况处理; session 48, fh48b / fh48c)
+    LEAVE = "leave"
 
 
 #: Each kind of event as a director names it (the game's state, the CLI, the desk).
@@ -72,10 +76,13 @@ EVENT_LABEL = {
     EventType.IDIOT_REVEALED: "白痴翻牌",
     EventType.FACTION: "阵营",
     EventType.SUBSTITUTE: "替补",
+    EventType.LEAVE: "请假",
 }
 
 EVENT_HOW: dict[EventType, tuple[str, ...]] = {
-    EventType.ELIMINATED: ("vote", "night", "sent_off"),
+    # suicide: 殉情 — a death of its own (a lover following the voted-out or killed player
+    # out), never a vote-out: the tally's check does not count it (session 48, fh48c)
+    EventType.ELIMINATED: ("vote", "night", "sent_off", "suicide"),
     EventType.SHERIFF: ("elected", "handed_over"),
 }
 
@@ -1184,7 +1191,9 @@ def _parse_events(r: _Reader, value: object, players: set[str]) -> tuple[Event, 
     for i, e in enumerate(_items(r, value, "event")):
         key = f"event[{i + 1}]"
         r.no_unknown(
-            e, key, ("type", "player", "at", "how", "until", "value", "by", "pid", "announced")
+            e,
+            key,
+            ("type", "player", "at", "from", "how", "until", "value", "by", "pid", "announced"),
         )
         type_s = r.str_(e, f"{key}.type", "type", required=True)
         try:
@@ -1198,6 +1207,9 @@ def _parse_events(r: _Reader, value: object, players: set[str]) -> tuple[Event, 
         assert player is not None
         if player not in players:
             raise r.fail(f"{key}.player", f"{player!r} 不在玩家名单中")
+        if (leave := _leave(r, e, key, player, etype)) is not None:
+            events.append(leave)
+            continue
         at = r.when(e, f"{key}.at", "at", required=etype is not EventType.FACTION)
         how = r.str_(e, f"{key}.how", "how")
         allowed_how = EVENT_HOW.get(etype)
@@ -1210,11 +1222,7 @@ def _parse_events(r: _Reader, value: object, players: set[str]) -> tuple[Event, 
                 raise r.fail(f"{key}.how", f"应当是 {' | '.join(allowed_how)} 之一")
         elif how is not None:
             raise r.fail(f"{key}.how", f"{etype.value} 事件没有 how")
-        until = r.when(e, f"{key}.until", "until")
-        if until is not None and (etype is not EventType.PIPED):
-            raise r.fail(f"{key}.until", "只有 piped（吹笛）事件可以有 until")
-        if until is not None and at is not None and until <= at:
-            raise r.fail(f"{key}.until", "结束时间不晚于开始时间")
+        until = _until(r, e, key, etype, at)
         value_s = r.str_(e, f"{key}.value", "value")
         if etype is EventType.FACTION and value_s is None:
             raise r.fail(f"{key}.value", "faction 事件需要 value（阵营名）")
@@ -1235,6 +1243,53 @@ def _parse_events(r: _Reader, value: object, players: set[str]) -> tuple[Event, 
                 raise r.fail(f"event[{i + 1}].player", twice)
             seen_out[ev.player] = i + 1
     return tuple(out)
+
+
+def _until(
+    r: _Reader, e: Mapping[str, object], key: str, etype: EventType, at: datetime | None
+) -> datetime | None:
+    """A piped event's ``until`` (no other event but a 请假 has one)."""
+    until = r.when(e, f"{key}.until", "until")
+    if until is not None and (etype is not EventType.PIPED):
+        raise r.fail(f"{key}.until", "只有 piped（吹笛）和 leave（请假）事件可以有 until")
+    if until is not None and at is not None and until <= at:
+        raise r.fail(f"{key}.until", "结束时间不晚于开始时间")
+    return until
+
+
+def _leave(
+    r: _Reader, e: Mapping[str, object], key: str, player: str, etype: EventType
+) -> Event | None:
+    """A granted 请假 (None: another kind of event, which has no ``from``): ``from`` (or
+    ``at``) and ``until`` required, ``pid`` the 请假 post (or the director's 准假 reply),
+    nothing else."""
+    if etype is not EventType.LEAVE:
+        if "from" in e:
+            raise r.fail(f"{key}.from", "只有 leave（请假）事件写 from；其他事件的时间写 at")
+        return None
+    for name in ("how", "value", "by", "announced"):
+        if name in e:
+            raise r.fail(
+                f"{key}.{name}", f"请假（leave）事件没有 {name}：只写 player、from、until、pid"
+            )
+    if "from" in e and "at" in e:
+        raise r.fail(f"{key}.from", "from 和 at 只写一个：请假从什么时候开始")
+    name = "from" if "from" in e or "at" not in e else "at"
+    start = r.when(e, f"{key}.{name}", name)
+    if start is None:
+        raise r.fail(
+            f"{key}.from", "请假（leave）事件要写 from：请假从什么时候开始（例如 2026-12-03T08:30）"
+        )
+    until = r.when(e, f"{key}.until", "until")
+    if until is None:
+        raise r.fail(
+            f"{key}.until",
+            "请假（leave）事件要写 until：请假到什么时候为止（例如 2026-12-05T12:00）",
+        )
+    if until <= start:
+        raise r.fail(f"{key}.until", "请假的结束时间（until）不晚于开始时间（from）")
+    pid = r.int_(e, f"{key}.pid", "pid")
+    return Event(EventType.LEAVE, player, start, until=until, pid=pid)
 
 
 def _out_twice(first: Event, ev: Event) -> str:

@@ -34,7 +34,9 @@ How far the model is trusted (this module's decision):
   death, a day's times read wrong — the misses of a kind the grammar DID read, which the kind
   model cannot see).  At :data:`DOUBT_AT` or more the post is listed (:data:`DOUBT_WORD`);
   likewise a post the kind model reads as a day's times (:data:`DAY_AT`) from which the time
-  reader reads none (:func:`times_read`).  Questions only: nothing is proposed from them.
+  reader reads none (:func:`times_read`); likewise a post where the candidate model reads a
+  name's role at :data:`ROLE_AT` or more that the grammar gave it none of (:func:`disputed`:
+  a vote-out read as a night death).  Questions only: nothing is proposed from them.
 * **Proposed, marked 机读.**  Where, besides, a roster name the post names is that kind's
   player with probability at least :data:`PROPOSE_AT`, the item is proposed
   (:func:`proposals`); a 平安夜, 加速, 延时 or 游戏结束 of probability at least
@@ -180,6 +182,10 @@ DOUBT_AT = 0.6
 # time of a day from is listed (0.5: 6.5 silent / 64.7 needless; 0.7: 6.5 / 62.8; 0.9: 6.6 /
 # 61.7 — without the doubt model)
 DAY_AT = 0.7
+# the candidate model's probability of a name's likeliest role from which a role the grammar
+# gave that name no item of lists the post (:func:`disputed`, as a doubt): chosen by the
+# leave-one-set-out mean (``--knee``) beside DOUBT_AT
+ROLE_AT = 0.9
 # the doubt model's one label, and the marks of the kinds of event the grammar read (①…⑨, ⑩
 # closing them) before the prepared post
 DOUBT_LABEL = "missed"
@@ -550,7 +556,8 @@ def second_reading(
     kinds = confident_kinds(probs, read)
     if probs["day"] >= DAY_AT and not times_read(text, posted_at, tz):
         kinds.append("day")
-    if doubted(text, players, thread_kind, read) >= DOUBT_AT:
+    doubt = doubted(text, players, thread_kind, read) >= DOUBT_AT
+    if doubt or (ROLE_AT <= 1 and _disputed(text, players, thread_kind, said)):
         kinds.append("doubt")
     if not kinds:
         return [], []
@@ -594,11 +601,27 @@ def propose_events(
     probability the kind model's stacked by what the grammar read.  Day and time are left to
     the caller (the post's day as discovery places it; a 延时's close: :func:`new_close`).
     Two small linear readings, the models loaded once: well under a millisecond a name."""
+    cm = candidate_model or _candidate_model()
+    scored = [
+        (name, cm.probabilities(candidate_text(text, players, thread_kind, name)))
+        for name in named(text, players)
+    ]
+    sure = stacked(kind_probabilities(text, players, thread_kind, kind_model), read_kinds)
+    return chips(scored, sure, known, limit, floor)
+
+
+def chips(
+    scored: Sequence[tuple[str, Mapping[str, float]]],
+    sure: Mapping[str, float],
+    known: Collection[tuple[str, str]] = (),
+    limit: int = CHIP_LIMIT,
+    floor: float = CHIP_FLOOR,
+) -> list[Proposed]:
+    """:func:`propose_events`' ranking, from the candidate model's probabilities of each
+    name's roles (``scored``) and the stacked probability of each kind (``sure``)."""
     out: list[Proposed] = []
     skip = {(k, fold(p)) for k, p in known}
-    cm = candidate_model or _candidate_model()
-    for name in named(text, players):
-        probs = cm.probabilities(candidate_text(text, players, thread_kind, name))
+    for name, probs in scored:
         for kind in CHIP_PLAYER_KINDS:
             if (kind, name) in skip:
                 continue
@@ -606,10 +629,65 @@ def propose_events(
             best = max(roles, key=lambda r: probs[r])
             how = best if kind == "eliminated" and best in ("vote", "night") else None
             out.append(Proposed(kind, name, how, probs[best]))
-    kprobs = kind_probabilities(text, players, thread_kind, kind_model)
-    sure = stacked(kprobs, read_kinds)
     out += [
         Proposed(k, "", None, sure[k]) for k in NOTICE_KINDS if k in sure and (k, "") not in skip
     ]
     ranked = sorted((p for p in out if p.probability >= floor), key=lambda p: -p.probability)
     return ranked[:limit]
+
+
+def item_role(kind: str, how: str | None) -> str | None:
+    """The candidate model's role (:data:`ROLES`) of an item the grammar read: an
+    elimination's by its how (vote, night, else out otherwise), piped, sheriff; else None."""
+    if kind == "eliminated":
+        return how if how in ("vote", "night") else "out_other"
+    return kind if kind in ("piped", "sheriff") else None
+
+
+def _disputed(
+    text: str, players: Sequence[str], thread_kind: str, said: Sequence[Announced]
+) -> bool:
+    """The candidate model disputes a role the grammar gave a name the post names (or gives
+    one a role the grammar gave none), at :data:`ROLE_AT`."""
+    names = named(text, players)
+    if not names:
+        return False
+    roles: dict[str, set[str]] = {}
+    for a in said:
+        how = a.cause or a.how
+        if str(a.type) == "eliminated" and how not in (
+            "vote",
+            "night",
+            "sent_off",
+            "suicide",
+            "hunter",
+        ):
+            how = "night" if thread_kind == "discussion" else "vote"
+        role = item_role(str(a.type), how)
+        if role is not None:
+            roles.setdefault(fold(a.player), set()).add(role)
+    model = _candidate_model()
+    scored = [
+        (name, model.probabilities(candidate_text(text, players, thread_kind, name)))
+        for name in names
+    ]
+    return bool(disputed(roles, scored, ROLE_AT))
+
+
+def disputed(
+    read_roles: Mapping[str, Collection[str]],
+    scored: Sequence[tuple[str, Mapping[str, float]]],
+    at: float = 1.01,
+    low: float = -1.0,
+) -> list[str]:
+    """The names whose role the candidate model disputes: its likeliest role, of probability
+    ``at`` or more, is none the grammar gave the name (``read_roles``: name → the roles of
+    the items read of it, :func:`item_role`), or a role the grammar gave it has probability
+    ``low`` or less."""
+    out: list[str] = []
+    for name, probs in scored:
+        read = set(read_roles.get(name, ()))
+        best = max(ROLES, key=lambda r: probs[r])
+        if (probs[best] >= at and best not in read) or any(probs[r] <= low for r in read):
+            out.append(name)
+    return out

@@ -433,7 +433,9 @@ def _held_note(
     if not isinstance(row, FindingRow):
         return note  # (a manual card is the director's own: never held)
     day = draft_day(game, row.day, row.tid, row.posted_at)
-    said = refuse_held(row.code, day, questions, decision, anyway=anyway, source=source)
+    said = refuse_held(
+        row.code, day, questions, decision, anyway=anyway, source=source, player=row.player
+    )
     return "；".join(x for x in (note, said) if x)
 
 

@@ -42,6 +42,11 @@ _ALSO_HELD = frozenset({"LURK-3DAYS", "LASTWORDS-RIGHT", "GHOST-POST"})
 #: does not: its posts are the same whatever the director answers).
 _DAY_KINDS = frozenset({"day", "event", "delay", "accelerate", "schedule"})
 
+#: The rules a granted 请假 holds on the days it covers: lurking and not voting (版杀7 6.2(3)
+#: 玩家提前向法官请假的，法官根据情况处理; 030 替补“可以向导演申请更换替补”; M107 / M39 leave
+#: it to the director as well) — the director decides, never a card without his tap.
+LEAVE_HELD = frozenset({"LURK-DAY", "LURK-NOVOTE", "LURK-3DAYS"})
+
 #: The words a director chooses to approve a held draft anyway (recorded in its note).
 ANYWAY = "仍然批准"
 
@@ -80,11 +85,14 @@ class Question:
     """One open question of a day: what it is in words, and where to answer it."""
 
     day: int
-    kind: str  # "unread" | "proposal" | "conflict" | "changed"
+    kind: str  # "unread" | "proposal" | "conflict" | "changed" | "leave"
     text: str
     ident: str  # the post's pid (unread), the proposal's id, or "" (a tally's conflict)
     link: str | None = None
     also: tuple[str, ...] = ()  # the links of its further posts (a tally's conflict)
+    # a question about one player (a granted 请假): it holds only that player's drafts of
+    # the rules it is about (:data:`LEAVE_HELD`), never the day's others
+    player: str | None = None
 
     @property
     def links(self) -> tuple[str, ...]:
@@ -164,7 +172,7 @@ def answer_conflict(
         raise AuditorError(f"第{day}天没有待核对的计票（可能已经答过，或重新检查后不再冲突）")
     for q in asked:
         answer_tally(store, day, answer, q.text, by, at)
-    left = [q for q in questions.get(day, []) if q.kind != "conflict"]
+    left = [q for q in questions.get(day, []) if q.kind not in ("conflict", "leave")]
     said = f"已记下：第{day}天{TALLY_ANSWERS[answer]}（{by}）"
     if answer == "count" and stated:
         # (a result the file states already — a confirmed sheriff, a vote-out — is changed
@@ -330,6 +338,7 @@ def open_questions(
     answers: DayAnswers | None = None,
     *,
     night_posts: str = "none",
+    shown: Mapping[int, str] | None = None,
 ) -> dict[int, list[Question]]:
     """Each day's open questions, by day.  ``game``: the game as discovered now (its
     ``discovery`` read); ``checked``: the last check's records (the tally outcomes and the
@@ -350,7 +359,8 @@ def open_questions(
     answered (公示为准 / 计票是对的: no question while the tally says the same).
 
     ``night_posts``: the rule set's (:func:`question_day`: a question belongs to the day it
-    is about)."""
+    is about).  ``shown``: the 请假 posts of the game's granted leaves as the director
+    finds them (:func:`leave_posts`), shown in their questions."""
     out: dict[int, list[Question]] = {}
     answers = answers or DayAnswers()
     for number, what in sorted(answers.changed.items()):
@@ -380,11 +390,59 @@ def open_questions(
             # (linked to the director's post it was read from: the question points at it)
             link = findpost_link(base, None, p.pid)
             out.setdefault(day, []).append(Question(day, "proposal", text, p.id, link))
+    _leave_questions(out, game, base, shown or {})
     if checked is not None:
         if disc is not None:
             _tally_questions(out, game, checked, answered)
         _conflicts(out, checked, base, discovers=disc is not None, settled=answers.tallies)
     return {d: out[d] for d in sorted(out)}
+
+
+def leave_posts(game: Game, store: Store) -> dict[int, str]:
+    """The 请假 posts of the game's granted leaves (their ``pid``), each as the director
+    finds it: 「its text」（第 N 楼）."""
+    pids = [
+        e.pid
+        for e in getattr(game, "events", ())
+        if e.type is EventType.LEAVE and e.pid is not None
+    ]
+    if not pids:
+        return {}
+    out: dict[int, str] = {}
+    for sp in store.posts_by_pid(pids, game.timezone):
+        post = sp.post
+        if post.pid is None:
+            continue
+        text = post.text if len(post.text) <= 60 else post.text[:59] + "…"
+        where = f"（第 {post.floor} 楼）" if post.floor is not None else ""
+        out[post.pid] = f"「{text}」{where}"
+    return out
+
+
+def _leave_questions(
+    out: dict[int, list[Question]], game: Game, base: str | None, shown: Mapping[int, str]
+) -> None:
+    """Each granted 请假 (``[[event]] type = "leave"``) on each day it covers: a question of
+    that player's (:attr:`Question.player`) showing the 请假 post — his lurking and no-vote
+    drafts of the day wait on it, the day's others do not."""
+    for e in getattr(game, "events", ()):
+        if e.type is not EventType.LEAVE or e.at is None or e.until is None:
+            continue
+        start, until = e.at, e.until
+        span = f"{_clock(game, start)} 至 {_clock(game, until)}"
+        for d in game.days:
+            if not (d.opens < until and start < d.closes):
+                continue
+            post = f"，请假帖：{shown[e.pid]}" if e.pid is not None and e.pid in shown else ""
+            text = (
+                f"请假：{e.player} 请了假（{span}{post}），第{d.number}天 {e.player} 的潜水、"
+                "未投票不自动给牌——玩家提前请假的由导演根据情况处理：要罚就「仍然批准」，不罚就驳回"
+            )
+            link = findpost_link(base, None, e.pid)
+            ident = f"leave:{e.player}:{d.number}"
+            out.setdefault(d.number, []).append(
+                Question(d.number, "leave", text, ident, link, player=e.player)
+            )
 
 
 def _tally_questions(
@@ -430,7 +488,7 @@ def _conflicts(
     for day, text, asked in zip(checked.conflict_days, checked.conflicts, pids, strict=False):
         if not discovers and UNSETTLED not in text:
             continue  # (the director's own file states the result: only unsure ballots)
-        said = f"计票待核对：{_ASKS.sub('', text)}"
+        said = conflict_question(text)
         if any(q.text == said for q in out.get(day, [])):
             continue
         if (settled or {}).get(day, {}).get("text") == said:
@@ -448,6 +506,24 @@ UNSETTLED = "计票结果未定"
 #: What a conflict asks the director to do (请核对游戏文件的 [[event]] …): the desk, the
 #: report and the CLI each say how to answer in their own words; the question keeps the facts.
 _ASKS = re.compile(r"。请[^；]*")
+
+
+def conflict_question(text: str) -> str:
+    """The question a tally's conflict asks (计票待核对), as it is answered and kept."""
+    return f"计票待核对：{_ASKS.sub('', text)}"
+
+
+def unanswered_conflicts(checked: CheckRecords, answers: DayAnswers) -> list[str]:
+    """The check's tally conflicts but those the director answered (公示为准 / 计票是对的,
+    given to the same words): an answered question does not come back among the report's
+    notices and the audit line's 注意 (fh48c: 「计票是对的」 answered, 「游戏文件需要核对（1）」
+    on every audit after)."""
+    days = [*checked.conflict_days, *([None] * len(checked.conflicts))]
+    return [
+        text
+        for text, day in zip(checked.conflicts, days, strict=False)
+        if day is None or answers.tallies.get(day, {}).get("text") != conflict_question(text)
+    ]
 
 
 def _clock(game: Game, at: datetime) -> str:
@@ -470,18 +546,37 @@ def draft_day(game: Game, day: int | None, tid: int | None, posted_at: str | Non
     return day_at(at, list(game.days))
 
 
+def _waits_on(q: Question, code: str, player: str | None) -> bool:
+    """Whether a draft of rule ``code`` on ``player`` waits on question ``q``: every
+    question of the day, but one about a player (a 请假) only for his drafts of the rules
+    it is about."""
+    return q.player is None or (q.player == player and code in LEAVE_HELD)
+
+
+def _relevant(
+    code: str, questions: Mapping[int, Sequence[Question]], player: str | None
+) -> dict[int, list[Question]]:
+    found = {d: [q for q in qs if _waits_on(q, code, player)] for d, qs in questions.items()}
+    return {d: qs for d, qs in found.items() if qs}
+
+
 def holding_day(
-    code: str, day: int | None, questions: Mapping[int, Sequence[Question]]
+    code: str,
+    day: int | None,
+    questions: Mapping[int, Sequence[Question]],
+    player: str | None = None,
 ) -> int | None:
-    """The day whose open questions a draft of rule ``code`` on ``day`` waits on (None:
-    offered).  A draft of a rule judged from who went out when (last words, posts after an
-    elimination) that no day places waits on the last day with a question: which deaths
-    are known is exactly what is unsure."""
+    """The day whose open questions a draft of rule ``code`` on ``day`` (of ``player``)
+    waits on (None: offered).  A draft of a rule judged from who went out when (last words,
+    posts after an elimination) that no day places waits on the last day with a question:
+    which deaths are known is exactly what is unsure.  A question about one player (a
+    granted 请假) holds only his lurking and no-vote drafts."""
     if not depends_on_day(code) or not questions:
         return None
+    relevant = _relevant(code, questions, player)
     if day is None:
-        return max(questions) if code in _ALSO_HELD else None
-    return day if questions.get(day) else None
+        return max(relevant) if code in _ALSO_HELD and relevant else None
+    return day if relevant.get(day) else None
 
 
 def count_held(
@@ -494,16 +589,28 @@ def count_held(
     return sum(
         1
         for d in drafts
-        if holding_day(d.code, draft_day(game, d.day, d.tid, d.posted_at), questions) is not None
+        if holding_day(
+            d.code,
+            draft_day(game, d.day, d.tid, d.posted_at),
+            questions,
+            getattr(d, "player", None),
+        )
+        is not None
     )
 
 
 def held_by(
-    code: str, day: int | None, questions: Mapping[int, Sequence[Question]]
+    code: str,
+    day: int | None,
+    questions: Mapping[int, Sequence[Question]],
+    player: str | None = None,
 ) -> tuple[Question, ...]:
-    """The open questions a draft of rule ``code`` on ``day`` waits on (none: offered)."""
-    waits = holding_day(code, day, questions)
-    return tuple(questions[waits]) if waits is not None else ()
+    """The open questions a draft of rule ``code`` on ``day`` (of ``player``) waits on
+    (none: offered)."""
+    waits = holding_day(code, day, questions, player)
+    if waits is None:
+        return ()
+    return tuple(q for q in questions[waits] if _waits_on(q, code, player))
 
 
 def held_words(day: int) -> str:
@@ -519,15 +626,16 @@ def refuse_held(
     *,
     anyway: bool,
     source: str = "desk",
+    player: str | None = None,
 ) -> str:
     """Refuse approving a held draft unless ``anyway`` (the director's 仍然批准), the
     refusal naming the way to approve anyway where the draft is decided (``source``:
     :data:`ANYWAY_WAYS`); returns the words recorded in the decision's note when approved
     anyway ("" otherwise)."""
-    held = holding_day(code, day, questions)
+    held = holding_day(code, day, questions, player)
     if held is None or decision != "approve":
         return ""
-    waits = questions[held]
+    waits = held_by(code, day, questions, player)
     if locked(waits):
         raise HeldError(
             f"这张牌是按改之前的第{held}天判的：答案改了这天，正在重新检查，检查完再批"

@@ -27,8 +27,10 @@ from auditor.ledger.held import (
     draft_day,
     held_words,
     holding_day,
+    leave_posts,
     locked,
     open_questions,
+    unanswered_conflicts,
 )
 from auditor.ledger.ledger import (
     NOT_CARDS,
@@ -496,7 +498,8 @@ def build_records(
     lurk = rs.rules.get("LURK-DAY")
     min_posts = int(lurk["min_posts"]) if lurk and "min_posts" in lurk else None
     lurking = lurk_units(store)
-    notices = game_notices(game, rs, checked.conflicts, set(store.author_names()))
+    conflicts = unanswered_conflicts(checked, answered[1])
+    notices = game_notices(game, rs, conflicts, set(store.author_names()))
     spaces = space_warning(
         game, rs, store.state.space_problem, saved_lists=store.space_read_count()
     )
@@ -516,7 +519,8 @@ def build_records(
     findings = finding_rows(game, schedule, store, led, base)
     drafts = _draft_records(game, schedule, led, base, set(checked.minute_pids))
     night = rs.settings["night_posts"]  # (a question belongs to the day it is about)
-    asked = open_questions(game, checked, base, *answered, night_posts=night)
+    shown = leave_posts(game, store)  # (the 请假 posts, shown in their questions)
+    asked = open_questions(game, checked, base, *answered, night_posts=night, shown=shown)
     questions = _held(game, drafts, asked)
     announce = announce_day(days)
     cards = _unsure_approved(card_records(game, schedule, store, led, announce), asked)
@@ -835,7 +839,7 @@ def _held(game: Game, drafts: list[Row], asked: Mapping[int, Sequence[Question]]
     holding: dict[int, list[str]] = {}
     for d in drafts:
         day = draft_day(game, d["day"], d["tid"], d["posted_at"] or None)
-        held = holding_day(str(d["code"]), day, asked)
+        held = holding_day(str(d["code"]), day, asked, d.get("player"))
         d["held"] = held
         # (its day changed since the check: no 仍然批准 until the next one, fh46)
         d["locked"] = held is not None and locked(asked[held])
@@ -864,7 +868,7 @@ def _unsure_approved(decided: list[Row], asked: Mapping[int, Sequence[Question]]
         held = None
         approved = x.get("decision", "approve") == "approve"
         if approved and not x["manual"] and x["day"] is not None:
-            held = holding_day(str(x["code"]), x["day"], asked)
+            held = holding_day(str(x["code"]), x["day"], asked, x.get("player"))
         x["unsure"] = held
     return decided
 

@@ -40,6 +40,7 @@ from auditor.rules.records import CheckRecords, open_day_status
 from auditor.rules.records import derive as derive_records
 from auditor.rules.registry import REGISTRY, get
 from auditor.rules.ruleset import RuleSet, load_ruleset
+from auditor.rules.typedquote import own_view
 from auditor.rules.votebook import vote_settings
 from auditor.store import (
     Checked,
@@ -565,7 +566,7 @@ def _post_findings(
     findings: list[Finding] = []
     post_rules = [r for r in enabled if r.kind == "post"]
     todo = [
-        gp
+        _own_view(gp)
         for gp in posts
         if not (gp.exempt or gp.deleted or (pids is not None and gp.pid not in pids))
     ]
@@ -592,6 +593,13 @@ def _post_findings(
         if rules and gp.post.pid in edited:
             findings.extend(_earlier_findings(ctx, gp, rules, own))
     return findings
+
+
+def _own_view(gp: GamePost) -> GamePost:
+    """The placed post as the content checks read it: a ``[quote]`` the poster typed (no
+    quote-reply header) is the poster's own text (:mod:`auditor.rules.typedquote`)."""
+    post = own_view(gp.post)
+    return gp if post is gp.post else replace(gp, post=post)
 
 
 def _prepared(
@@ -634,7 +642,7 @@ def _earlier_findings(
     out: list[Finding] = []
     found = {f.fingerprint for f in own}
     for number, old in earlier_versions(ctx, gp):
-        before = replace(gp, post=old)
+        before = replace(gp, post=own_view(old))
         for _code, check, opts in rules:
             for f in check(before, ctx, opts):
                 if f.fingerprint not in found:

@@ -7,6 +7,7 @@ from typing import Any
 
 from auditor.game.gamefile import ThreadKind
 from auditor.rules.base import Context, Finding, GamePost, Match, Option, post_finding, rule
+from auditor.rules.lastwords import late_lastwords
 
 GHOST_KINDS = (ThreadKind.DISCUSSION, ThreadKind.VOTE, ThreadKind.PROCESS, ThreadKind.RULES)
 KIND_NAMES = {
@@ -56,11 +57,14 @@ def ghost_post(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[
     导演帖子里发现的出局公示，或游戏文件出局事件的 ``announced``；都没有时按出局时间算，
     说明里写明。M107（“角色出局结算结束后，不能继续参与讨论”）从出局时间算。
 
-    PASS：包子出局前发言；包子在遗言帖发言；（版杀7）包子被杀的当晚在讨论帖发遗言；
+    PASS：包子出局前发言；包子在遗言帖发言；（版杀7）包子被杀的当晚在讨论帖发遗言；（版杀7）
+    包子出局后、遗言时段以外发的开头写着“遗言”的帖子（遗言超时：LASTWORDS-LATE）；
     （030）包子夜里出局、第二天 09:00 公示，08:30 在讨论帖发言。
     """
     if gp.player is None or gp.lastwords or gp.kind is None or gp.kind.value not in opts["threads"]:
         return
+    if late_lastwords(gp, ctx):
+        return  # last words out of their window: LASTWORDS-LATE (遗言超时), not 诈尸
     at = ctx.schedule.eliminated_at(gp.player)
     if at is None:
         return
@@ -77,9 +81,12 @@ def ghost_post(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[
     if gp.post.posted_at <= since:
         return
     ev = ctx.schedule.elimination(gp.player)
-    how = {"vote": "被投票出局", "night": "夜晚出局", "sent_off": "红牌罚下"}.get(
-        ev.how if ev is not None and ev.how else "", "出局"
-    )
+    how = {
+        "vote": "被投票出局",
+        "night": "夜晚出局",
+        "sent_off": "红牌罚下",
+        "suicide": "殉情出局",
+    }.get(ev.how if ev is not None and ev.how else "", "出局")
     local = at.astimezone(tz)
     where = KIND_NAMES.get(gp.kind, "帖子")
     note = f"{gp.player} 已于 {local:%m-%d %H:%M:%S} {how}{when}，之后在{where}发言"

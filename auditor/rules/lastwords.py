@@ -13,11 +13,22 @@ killbar7).  Who was sent off comes from the game file's ``eliminated`` events wi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from auditor.game.gamefile import EventType
-from auditor.rules.base import Context, Finding, GamePost, Option, aggregate_finding, rule
+from auditor.game.gamefile import EventType, ThreadKind
+from auditor.hanzi import to_simplified
+from auditor.rules.base import (
+    Context,
+    Finding,
+    GamePost,
+    Match,
+    Option,
+    aggregate_finding,
+    post_finding,
+    rule,
+)
 
 
 def entitled(ctx: Context, quota: int) -> list[str]:
@@ -89,3 +100,73 @@ def _finding(player: str, gp: GamePost, opts: Mapping[str, Any], key: str, note:
         excerpt_text=gp.post.text[:60],
         tid=gp.post.tid,
     )
+
+
+# ------------------------------------------------------------------ LASTWORDS-LATE
+
+#: A post that says at its head that it is last words: 「遗言：」「【遗言】」「米肠的遗言：」
+#: (brackets, quotes and spaces before it; one short name and 的 at most; the word ends the
+#: heading — a bracket, a colon, a space or the end follows — so 「他的遗言说得不对」 is talk).
+_HEADED = re.compile(
+    r"^[\s\u3000【\[［(（「『<《〈\"“'‘*＊#＃=＝~～-]*(?:[^\s，。,.!！?？:：]{1,8}的)?遗言(?:补充|续)?"
+    r"(?:[\s\u3000】\]］)）」』>》〉\"”'’*＊#＃=＝~～—:：!！-]|$)"
+)
+
+_LATE_KINDS = (ThreadKind.DISCUSSION, ThreadKind.VOTE, ThreadKind.PROCESS, ThreadKind.RULES)
+
+
+def headed_lastwords(text: str) -> bool:
+    """Whether a post's own text says at its head that it is last words (read in
+    simplified characters: 「遺言：」 is the same)."""
+    return bool(_HEADED.match(to_simplified(text[:24])))
+
+
+def late_lastwords(gp: GamePost, ctx: Context) -> bool:
+    """A dead player's own post headed 遗言 outside the window the rule set gives the dead
+    for their last words (版杀7 4.2.2 / 环节五 20:00–24:00): late (or early) last words,
+    not a ghost post (:func:`auditor.rules.ghost.ghost_post` leaves it to LASTWORDS-LATE)."""
+    if not ctx.ruleset.get("lastwords_window") or gp.player is None or gp.lastwords:
+        return False
+    at = ctx.schedule.eliminated_at(gp.player)
+    return at is not None and gp.post.posted_at > at and headed_lastwords(gp.post.text)
+
+
+@rule(
+    code="LASTWORDS-LATE",
+    title="遗言超时",
+    seed="版杀7 4.2.2“遗言由玩家自己发到讨论贴和投票贴”；5 游戏流程“【环节五】遗言２０：００－－２４：００发表遗言”",
+    thread_kinds=_LATE_KINDS,
+    settings=("lastwords_window", "lastwords_hours"),
+)
+def lastwords_late(gp: GamePost, ctx: Context, opts: Mapping[str, object]) -> Iterator[Finding]:
+    """出局的玩家自己发的遗言（帖子开头写着“遗言”），但不在遗言时段里。
+
+    只在死者自己发遗言的规则集里查（``lastwords_window``，版杀7 4.2.2：遗言由玩家自己发到
+    讨论贴和投票贴；环节五 20:00–24:00 发表遗言）。出局后那个夜晚、遗言时段里的帖子是遗言，
+    不查；时段以外、开头写着“遗言”的帖子是遗言超时，不是诈尸（这种帖子 GHOST-POST 不再报）。
+
+    FAIL（版杀7）：米肠 12-02 23:59 被投票出局，12-03 00:30 在讨论帖发“遗言：我是医生……”
+    （遗言时段是 20:00–24:00）。
+
+    PASS：米肠出局当晚 21:00 发“遗言：……”（遗言时段里）；米肠出局后发“我还没说完”
+    （不是遗言：诈尸，GHOST-POST 报）；没有死者自己发遗言的规则集（M107 遗言由导演公示）。
+    """
+    if gp.kind is None or not late_lastwords(gp, ctx):
+        return
+    at = ctx.schedule.eliminated_at(gp.player or "")
+    assert at is not None
+    tz = ctx.game.timezone
+    start_h, end_h = ctx.ruleset.get("lastwords_hours", [20, 24])
+    local = gp.post.posted_at.astimezone(tz)
+    note = (
+        f"{gp.player} 已于 {at.astimezone(tz):%m-%d %H:%M:%S} 出局；这帖 {local:%m-%d %H:%M} 发，"
+        f"开头写着遗言，但遗言时段是出局后当晚 {_hour(start_h)}–{_hour(end_h)}：遗言超时，请法官处理"
+    )
+    text = gp.post.text
+    yield post_finding(
+        "LASTWORDS-LATE", gp, opts, [Match(text[:40], 0, min(len(text), 40), "遗言超时")], note=note
+    )
+
+
+def _hour(h: float) -> str:
+    return f"{int(h)}:{round((h - int(h)) * 60):02d}"

@@ -261,3 +261,36 @@ def test_propose_events_ranks_the_chips_for_the_desk() -> None:
     # the shipped models: a chip's player is a roster name the post names, or none
     for chip in learned.propose_events("昨夜苦瓜没能熬过去，芒果拿到警徽。", PLAYERS, "process"):
         assert chip.player in ("", "苦瓜", "芒果") and 0 <= chip.probability <= 1
+
+
+def test_the_candidate_model_disputes_a_role_the_grammar_gave() -> None:
+    assert learned.item_role("eliminated", "vote") == "vote"
+    assert learned.item_role("eliminated", "red_card") == "out_other"
+    assert learned.item_role("sheriff", "elected") == "sheriff"
+    assert learned.item_role("no_death", None) is None
+    sure = dict.fromkeys(learned.ROLES, 0.05)
+    scored = [("冬瓜", {**sure, "night": 0.92}), ("番茄", {**sure, "vote": 0.6})]
+    # the grammar read 冬瓜 voted out: the model's night death (0.92) disputes it
+    assert learned.disputed({"冬瓜": {"vote"}}, scored, at=0.9) == ["冬瓜"]
+    assert learned.disputed({"冬瓜": {"night"}}, scored, at=0.9) == []
+    # a role the grammar gave that the model finds unlikely (番茄 sheriff at 0.05)
+    assert learned.disputed({"冬瓜": {"night"}, "番茄": {"sheriff"}}, scored, low=0.1) == ["番茄"]
+    # by default nothing is disputed
+    assert learned.disputed({}, scored) == []
+
+
+@pytest.mark.usefixtures("toys")
+def test_a_role_the_candidate_model_disputes_is_listed_never_silent() -> None:
+    posted = datetime(2031, 5, 7, 8, 30, tzinfo=TZ)
+    # the grammar read 冬瓜 dead at night; the toy candidate model reads 冬瓜坐 as a vote-out
+    said = [Announced(EventType.ELIMINATED, "冬瓜", how="night")]
+    kinds, machine = learned.second_reading(
+        PLAYERS, "冬瓜坐上了火车。", "discussion", said, posted, TZ, day=3
+    )
+    assert kinds == ["doubt"] and machine == []
+    # read as the model reads it (voted out): nothing disputed, not listed
+    said = [Announced(EventType.ELIMINATED, "冬瓜", how="vote")]
+    kinds, _ = learned.second_reading(
+        PLAYERS, "冬瓜坐上了火车。", "discussion", said, posted, TZ, day=3
+    )
+    assert kinds == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 
 import pytest
 
@@ -19,7 +20,9 @@ from auditor.rules.phrasemodel import (
     CARDS,
     CLEAN,
     NAME,
+    SHORT,
     THRESHOLDS,
+    content,
     model,
     prepare,
     question,
@@ -68,9 +71,77 @@ def test_a_line_the_matcher_finds_nothing_in_is_asked_only_when_the_model_is_sur
     assert asked is not None and asked.category == "DROWN"
     assert asked.probability >= THRESHOLDS["DROWN"]
     # a player's name is Ⓝ to the model: the same question whoever is named
-    assert question("包子多发几帖凑够数", ("包子",), matcher) == question(
-        "馄饨多发几帖凑够数", ("馄饨",), matcher
-    )
+    named = question("包子今天也多发几帖凑够数", ("包子",), matcher)
+    assert named is not None
+    assert named == question("馄饨今天也多发几帖凑够数", ("馄饨",), matcher)
+
+
+# Short lines of ordinary talk a director met carded by the model alone (session 48, fh48c:
+# 冒个泡 is 四川话 for saying hi; 哈哈哈), and their kin: a greeting, a laugh, a sign-up.
+SHORT_CLEAN = [
+    "冒个泡",
+    "哈哈哈",
+    "哈哈哈哈哈",
+    "早上好，先来冒个泡",
+    "路过",
+    "报名+1",
+    "+1 支持",
+    "666",
+    "要得，算我一个",
+    "嗯嗯",
+]
+
+
+@pytest.mark.parametrize("text", SHORT_CLEAN)
+def test_a_short_line_is_never_read_by_the_model_alone(matcher, text: str) -> None:  # type: ignore[no-untyped-def]
+    assert not matcher.find(text)
+    assert content(prepare(text, (), matcher.built.norm.normalise)) < SHORT
+    assert question(text, (), matcher) is None
+
+
+# The directors' own games (regression games, each written and run by a new director): their
+# players' posts hold no violation the matcher misses (their truth), so the model alone has
+# nothing to ask about in them — before session 48 it carded 14 of their short posts as 灌水
+# (报名+1, 路过, 冒个泡, 哈哈哈, 海鸥走好。。。).
+DIRECTORS_GAMES = [
+    "discovery_fh42",
+    "discovery_fh43",
+    "discovery_fh44",
+    "discovery_fh44k",
+    "discovery_fh45",
+    "discovery_fh45b",
+    "discovery_fh46",
+    "discovery_fh46b",
+    "discovery_fh46c",
+    "discovery_fh47",
+    "discovery_fh47b",
+    "discovery_fh47c",
+    "discovery_fh48",
+    "discovery_fh48b",
+    "discovery_fh48c",
+]
+
+
+def test_the_directors_own_games_hold_nothing_for_the_model_alone(matcher) -> None:  # type: ignore[no-untyped-def]
+    asked = []
+    posts = 0
+    for name in DIRECTORS_GAMES:
+        for script in sorted((ROOT / "tests" / "games" / name).glob("*/script.toml")):
+            game = tomllib.loads(script.read_text(encoding="utf-8"))
+            members = list(game.get("members", {}))
+            setup = tomllib.loads((script.parent / "game.toml").read_text(encoding="utf-8"))
+            directors = set(setup["game"]["directors"])
+            for thread in game.get("thread", []):
+                for post in thread.get("post", []):
+                    if post.get("author") in directors:
+                        continue  # (a director's post is no player's phrase)
+                    text = post.get("message", "")
+                    posts += 1
+                    got = question(text, members, matcher)
+                    if got is not None and not matcher.find(text):  # (the matcher's, else)
+                        asked.append((name, post.get("pid"), got.category, text[:20]))
+    assert posts > 1000
+    assert asked == []
 
 
 def test_a_spelling_the_matcher_set_aside_on_purpose_is_no_question(matcher) -> None:  # type: ignore[no-untyped-def]
@@ -152,9 +223,11 @@ def test_a_card_only_where_a_category_s_evidence_holds() -> None:
 COMBINED = [
     # in-sample 0.964 / 0.935 / 4 since the re-fit with blind26 (session 47; 0.962 / 0.945 / 5 before)
     ("phrases/blind23/phrases_blind23.tsv", 0.959, 0.930, 4),
-    ("phrases/blind24/phrases_blind24.tsv", 0.987, 0.932, 0),  # in-sample 0.992 / 0.937 / 0
+    # in-sample 0.992 / 0.937 / 0; 0.992 / 0.930 / 0 since short lines are not read alone (session 48)
+    ("phrases/blind24/phrases_blind24.tsv", 0.987, 0.925, 0),
     # in-sample 0.982 / 0.935 / 2 since round 30 and the re-fit with blind26 (0.969 / 0.950 / 7 before)
-    ("phrases/blind25/phrases_blind25.tsv", 0.977, 0.930, 2),
+    # 0.981 / 0.927 / 2 since short lines are not read alone (session 48: its short water posts)
+    ("phrases/blind25/phrases_blind25.tsv", 0.977, 0.922, 2),
     # scored once after session 47 (held out: 0.966 / 0.867, 8/201); in-sample 0.969 / 0.952 / 8
     ("phrases/blind26/phrases_blind26.tsv", 0.964, 0.947, 8),
 ]
