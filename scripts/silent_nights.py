@@ -300,7 +300,8 @@ def run_night(folder: Path, number: int, cutoff: datetime, work: Path) -> Night:
     if not diffs:
         return night
     script = load_script(folder / "script.toml")
-    posts = [p for t in script.threads.values() for p in t.posts if p.at <= cutoff]
+    # each post as the night's pages show it (a roster edited each morning: its text then)
+    posts = [p.as_of(cutoff) for t in script.threads.values() for p in t.posts if p.at <= cutoff]
     for d in diffs:
         holders(d, truth, posts, truth.directors)
         touch(d, asked)

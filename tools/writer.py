@@ -42,6 +42,10 @@ Game script (TOML)
     quote = 12              # optional: a quote-reply of pid 12 (Discuz!'s repquote= form)
     edited_at = 2026-11-20T09:30:00+08:00    # optional: adds the 本帖最后由 … 编辑 notice
     edited_by = "导演"                        # optional, defaults to the author
+    [[thread.post.edit]]    # optional: a later version of the post, from ``at`` on
+    at = 2026-11-21T09:00:00+08:00           # the edit's time (its 本帖最后由 … 编辑 notice)
+    message = "the whole text as edited"     # replaces the message (the quote header kept)
+    by = "导演"             # optional, defaults to edited_by, then the author
     hidden = "moderator"    # optional: 屏蔽 (该帖被管理员或版主屏蔽)
     deleted = true          # optional: in the recycle bin; absent, leaves a position gap
     pid = 500               # optional: else the last pid + 1 (across the whole script)
@@ -177,6 +181,20 @@ class ScriptPost:
     usesig: bool = True
     quotes_pid: int | None = None
     edited: bool = False
+    # The earlier versions of an edited post, oldest first: (shown from, stored message,
+    # edited); ``message``/``edited`` hold the last version, shown from the last edit on.
+    earlier: tuple[tuple[datetime, str, bool], ...] = ()
+    edited_from: datetime | None = None
+
+    def as_of(self, when: datetime) -> ScriptPost:
+        """The post as the forum showed it at ``when`` (the version of its last edit by then)."""
+        if self.edited_from is None or self.edited_from <= when:
+            return self
+        shown = [v for v in self.earlier if v[0] <= when]
+        _, message, edited = shown[-1] if shown else self.earlier[0]
+        return dataclasses.replace(
+            self, message=message, edited=edited, earlier=(), edited_from=None
+        )
 
 
 @dataclass(slots=True)
@@ -284,13 +302,28 @@ def parse_script(data: dict[str, Any]) -> Script:
                 if q is None:
                     raise ScriptError(f"{key}.quote: pid {quotes_pid} is not an earlier post")
                 message = repquote(q, tz) + message
+            header = repquote(by_pid[quotes_pid], tz) if quotes_pid is not None else ""
             edited = "edited_at" in p
+            editor = str(p.get("edited_by", author))
             if edited:
-                editor = str(p.get("edited_by", author))
                 when = _aware(p["edited_at"], f"{key}.edited_at")
                 message = (
                     f"[i=s] 本帖最后由 {editor} 于 {_fmt_minute(when, tz)} 编辑 [/i]\n\n" + message
                 )
+            versions: list[tuple[datetime, str, bool]] = [(at, message, edited)]
+            for ei, e in enumerate(p.get("edit", [])):
+                ekey = f"{key}.edit[{ei}]"
+                when = _aware(e.get("at"), f"{ekey}.at")
+                if when <= versions[-1][0]:
+                    raise ScriptError(f"{ekey}.at: {when} is not after the previous version")
+                by = str(e.get("by", editor))
+                if by not in members:
+                    raise ScriptError(f"{ekey}.by: {by!r} is not in [members]")
+                text = str(e.get("message", "")).replace("\r\n", "\n")
+                notice = f"[i=s] 本帖最后由 {by} 于 {_fmt_minute(when, tz)} 编辑 [/i]\n\n"
+                versions.append((when, notice + header + text, True))
+            edited_from = versions[-1][0] if len(versions) > 1 else None
+            message, edited = versions[-1][1], versions[-1][2]
             hidden = p.get("hidden")
             if hidden not in (None, False, "moderator"):
                 raise ScriptError(f'{key}.hidden: only "moderator" is supported')
@@ -307,6 +340,8 @@ def parse_script(data: dict[str, Any]) -> Script:
                 usesig=bool(p.get("usesig", True)),
                 quotes_pid=quotes_pid,
                 edited=edited,
+                earlier=tuple(versions[:-1]),
+                edited_from=edited_from,
             )
             thread.posts.append(post)
             by_pid[pid] = post
@@ -357,7 +392,12 @@ def at_snapshot(script: Script, snap: Snapshot) -> Script:
         )
     threads = {
         tid: ScriptThread(
-            t.tid, t.fid, t.subject, [p for p in t.posts if p.at <= snap.at], t.views, t.saved
+            t.tid,
+            t.fid,
+            t.subject,
+            [p.as_of(snap.at) for p in t.posts if p.at <= snap.at],
+            t.views,
+            t.saved,
         )
         for tid, t in script.threads.items()
     }
@@ -1490,7 +1530,7 @@ HELP = """用法：python -m tools.writer 剧本.toml 输出目录
   [members]      "论坛用户名" = uid（中文名要加引号；也可以写签名 signature、头像 avatar）
   [[thread]]     一个主题：tid、fid（版块）、subject（标题）
   [[thread.post]] 一楼：author、at（发帖时间，带时区）、message（BBCode 原文）；
-                 可选 pid、quote（引用哪一楼的 pid）、edited_at、hidden、deleted
+                 可选 pid、quote（引用哪一楼的 pid）、edited_at、edit（以后的版本：at、message）、hidden、deleted
   [[snapshot]]   可选：某个时刻保存下来的网页
 
 例：python -m tools.writer script-night1.toml pages/

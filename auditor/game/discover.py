@@ -2786,7 +2786,7 @@ def _never_silent(
     }
     disc.read -= disc.unplaced  # a day read from a post leaves its unread clause listed
     disc.dismissed = store.state.dismissed  # type: ignore[attr-defined]
-    listed = unread_posts(game, threads, days, posts, disc.read, disc.dismissed)
+    listed = unread_posts(game, threads, days, posts, disc.read, disc.dismissed, events=events)
     disc.unread = [u for u in listed if not u.answered]
     disc.answered = [u for u in listed if u.answered]  # a game-file event answers it
     waiting = _nights_before_their_day(game, threads, disc.subjects)

@@ -694,8 +694,9 @@ _COLLOQUIAL_DAYS = _table(
         (r"昨儿(?:个)?", "昨天"),
         (r"隔天", "次日"),
         (r"后晚", "后天晚上"),
-        # the evening said in dialect before its hour (今儿个黑了九点半, 礼拜天黑了十点, 夜到九点钟)
-        (r"(?<=[天个])黑(?:了|儿)?(?=\s*(?:[一二两三四五六七八九十]|\d))", "晚上"),
+        # the evening said in dialect before its hour (今儿个黑了九点半, 礼拜天黑了十点, 夜到九点钟),
+        # after a date too (12月2日黑了十点: fh48c's rules-thread schedule, as its day thread says it)
+        (r"(?<=[天个日号])黑(?:了|儿)?(?=\s*(?:[一二两三四五六七八九十]|\d))", "晚上"),
         (r"(?<![昨今明前后])夜到(?=\s*(?:[一二两三四五六七八九十]|\d))", "晚上"),
         (r"(?<=[点點])钟", ""),
         (r"(?<=\d)\s*o'?clock(?![A-Za-z])", "点"),

@@ -369,6 +369,8 @@ _COUNT_LINE = re.compile(
 # the ballot's or the office's name said of no one (放逐投票在…, 今天只竞选警长，不放逐): the plan
 _PLAN = re.compile(
     r"放逐投票|放逐环节|不放逐|竞选警长|警长竞选|竞选|警徽|警长(?:的)?一票|算\s*[两2]\s*票"
+    # the sheriff's ballot's weight (seed 000 警长: 1.5 票; 警长票计 1.5, 警长票算一票半)
+    r"|警长(?:的)?\s*票(?:数)?\s*(?:计|算|按|当|作|[=＝为])\s*[\d.一两二三点五半]+"
 )
 _DELAY_WORD = re.compile(r"延时|延长|顺延|推迟")
 _ACCEL_WORD = re.compile(r"加速")
@@ -458,6 +460,52 @@ _LIST_WORDS = re.compile(
     r"|[、和与跟及：:\s]"
 )
 _CLAUSES = re.compile(r"[^，,；;。！!\n]+")
+
+
+# a roster's lines (seed 000 公示; fh48b: the process thread's floor 1 kept current by editing):
+# a seat, a name and at most a mark a legend line defines (4. 靓仔强 ★ / ★ = 警长)
+_ROSTER_LINE = re.compile(
+    r"\s*(?:\d{1,2}\s*[.、．:：)）]?\s*)?(?P<name>[^\s★☆✪⭐]+)\s*(?P<mark>[★☆✪⭐])?\s*"
+)
+_LEGEND = re.compile(r"\s*(?P<mark>[★☆✪⭐])\s*[=＝:：为是]\s*警长\s*")
+
+
+def _known_kind(game: Game, text: str, events: Iterable[Event]) -> bool:
+    """A kind of post the tool knows that tells nothing new: a round's candidates, a roster."""
+    return declares_candidates(game.players, text) or roster_agrees(game, text, events)
+
+
+def roster_agrees(game: Game, text: str, events: Iterable[Event] = ()) -> bool:
+    """The post is the game's roster, one player a line (a seat, the name, the sheriff's mark a
+    legend line defines), and says nothing the game does not know: every line naming a player
+    is that line alone, most players are named, and the one marked is the sheriff already
+    read or stated.  A line that adds anything (a struck name, 夜死, 补位) keeps it listed: the
+    roster's change is then an announcement, asked with its text (issue 34 §3)."""
+    legend = {m.group("mark") for ln in text.splitlines() if (m := _LEGEND.fullmatch(ln))}
+    named: set[str] = set()
+    marked: set[str] = set()
+    players = {fold(p): p for p in game.players}
+    for line in text.splitlines():
+        if not line.strip() or _LEGEND.fullmatch(line):
+            continue
+        names = _names_in(game.players, line)
+        if not names:
+            if STATES_TIME.search(fold(line)) or notice_word(line) or fact_kinds(line):
+                return False
+            continue
+        m = _ROSTER_LINE.fullmatch(line)
+        who = players.get(fold(m.group("name"))) if m else None
+        if m is None or who is None:
+            return False
+        named.add(who)
+        if m.group("mark"):
+            if m.group("mark") not in legend:
+                return False
+            marked.add(who)
+    if len(named) * 2 <= len(game.players):
+        return False
+    sheriffs = {e.player for e in (*game.events, *events) if e.type is EventType.SHERIFF}
+    return marked <= sheriffs
 
 
 def declares_candidates(players: Sequence[str], text: str) -> bool:
@@ -561,6 +609,7 @@ def unread_posts(
     read: set[int],
     dismissed: Mapping[int, Mapping[str, str]],
     undated: Iterable[int] = (),
+    events: Sequence[Event] = (),
 ) -> list[Unread]:
     """The directors' posts in the game's threads that name a player or state a time and
     that discovery took nothing from (``read``: the pids it did), less those dismissed;
@@ -574,6 +623,8 @@ def unread_posts(
     # opening on: a post before it that names no player states the rules, a thread's use or
     # the plan, never an event)
     opening = min((d.opens for d in days), default=None)
+    # (``events``: those read tonight, not yet in the game file: a roster agreeing with them
+    # says nothing new)
     out: list[Unread] = []
     for p in sorted(posts, key=lambda p: (p.posted_at, p.pid or 0)):
         if p.pid is None or p.pid in read or p.tid not in kinds:
@@ -585,7 +636,7 @@ def unread_posts(
         if kinds[p.tid] is ThreadKind.LASTWORDS and "遗言" in first_line:
             continue  # a player's last words as the director posts them: their words
         why = why_listed(game.players, text)
-        if why is None or declares_candidates(game.players, text):
+        if why is None or _known_kind(game, text, events):
             continue
         if _word_only_unheld(why, text, p.posted_at, opening):
             continue

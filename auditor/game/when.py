@@ -1879,8 +1879,9 @@ _CLOCK = lazy(r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点时](?!间|候)")
 
 # a clock time or a date, as a post states it (what makes a director's post worth reading)
 STATES_TIME = lazy(
-    r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点時时](?!间|候)|\d{1,2}\s*月\s*\d{1,2}\s*[日号]"
-    r"|[零一二两三四五六七八九十]{1,3}\s*点(?!评|赞|名)|今晚|明晚|明早|今早"
+    # (the half hour kept with its hour: 八点半, never 八点 — fh48c's reason dropped it)
+    r"\d{1,2}\s*[:：]\s*\d{2}|\d{1,2}\s*[点時时](?!间|候)(?:\s*半)?|\d{1,2}\s*月\s*\d{1,2}\s*[日号]"
+    r"|[零一二两三四五六七八九十]{1,3}\s*点(?!评|赞|名)(?:\s*半)?|今晚|明晚|明早|今早"
 )
 
 

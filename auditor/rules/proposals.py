@@ -8,8 +8,10 @@ applied.  A game without a board has none: its file is the record.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from auditor.game.confirm import Proposal
-from auditor.game.gamefile import Event, EventType
+from auditor.game.gamefile import Event, EventType, Game
 from auditor.rules.base import Context
 from auditor.rules.votebook import votes_for
 from auditor.rules.votebook.model import DayVotes
@@ -37,11 +39,7 @@ def proposed_by_day(ctx: Context) -> list[tuple[int | None, Proposal]]:
         (None, p) for p in getattr(game.discovery, "accelerations", [])
     ]
     closes = {d.number: d.closes for d in game.days}
-    # a close at which the game file or an announcement already has someone voted out or
-    # elected (the director may have corrected the tally's outcome to another player)
-    settled = {
-        (e.type, e.at) for e in game.events if e.how in ("vote", "elected") and e.at is not None
-    }
+    settled = _settled(game)
     for dv in votes_for(ctx).days.values():
         for rt in dv.rounds:
             if not rt.closed or (
@@ -68,6 +66,18 @@ def proposed_by_day(ctx: Context) -> list[tuple[int | None, Proposal]]:
                     ev = Event(EventType.SHERIFF, target, at, "elected")
                     out.append((dv.day, Proposal("event", ev, "计票", text=text)))
     return out
+
+
+def _settled(game: Game) -> set[tuple[EventType, datetime]]:
+    """The closes at which the game file already has someone voted out or elected (the
+    director may have corrected the tally's outcome to another player).  An announcement
+    read but not yet confirmed settles nothing against the tally: when it names another
+    player (fh48b: 警长：靓仔强 posted, the count elects 阿May) both wait for the director,
+    so the tally's own outcome is never silent (issue 34 §3)."""
+    stated = getattr(game.discovery, "base", None) or game
+    return {
+        (e.type, e.at) for e in stated.events if e.how in ("vote", "elected") and e.at is not None
+    }
 
 
 def _untold(ctx: Context, dv: DayVotes, target: str, said: str, what: str) -> str:

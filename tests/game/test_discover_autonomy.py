@@ -769,3 +769,30 @@ def test_an_added_event_takes_the_chinese_names_the_desk_offers(tmp_path: Path) 
     assert got.exit_code == 0, got.output
     text = minimal.read_text("utf-8")
     assert 'type = "eliminated"' in text and 'how = "vote"' in text, text[-600:]
+
+
+def test_an_announcement_naming_another_player_leaves_the_tallys_outcome_asked(
+    tmp_path: Path,
+) -> None:
+    """Never silent (issue 34 §3; seed 004 放逐投票: the most votes are voted out): the
+    director posts that 冬瓜 went out where the count puts 黄瓜 out by 7 votes (fh48b: her
+    unedited result said 靓仔强 where the tally elects 阿May).  The announcement's reading
+    is a proposal, not yet the record, so the tally's own outcome is asked beside it."""
+    from tests.game.test_discover_rulesets import m39
+
+    g = m39()
+    vote2 = next(t for t in g.threads if t["subject"] == "[M39] 第二天投票帖")
+    for p in vote2["post"]:  # type: ignore[union-attr]
+        if "出局" in str(p["message"]):
+            p["message"] = "冬瓜出局。"
+    minimal = setup(tmp_path, g)
+    audit(minimal, tmp_path / "r")
+    items = game_json(minimal)["items"]
+    out = {
+        (it["value"]["player"], it["source"] == "计票")
+        for it in items
+        if it["kind"] == "event"
+        and it["value"]["type"] == "eliminated"
+        and it["status"] in ("inferred", "proposed")
+    }
+    assert ("黄瓜", True) in out and ("冬瓜", False) in out, out

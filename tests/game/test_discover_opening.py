@@ -18,6 +18,7 @@ from auditor.game.announce import Patterns
 from auditor.game.discover import Discovery, _announced_events, _recapped_close
 from auditor.game.gamefile import (
     DaySpec,
+    Event,
     EventType,
     Game,
     PhaseSpec,
@@ -25,7 +26,7 @@ from auditor.game.gamefile import (
     ThreadSpec,
     load_game,
 )
-from auditor.game.state import _every_day_split, why_listed
+from auditor.game.state import _every_day_split, roster_agrees, why_listed
 from auditor.models import Post
 
 TZ = ZoneInfo("Asia/Shanghai")
@@ -201,3 +202,39 @@ def test_the_roster_and_the_every_day_rule_are_no_unread_post() -> None:
     assert why_listed(cast, "黄瓜 冬瓜 番茄，昨夜 番茄 倒下。") is not None
     dated, rule = _every_day_split("第一期：\n开帖：12月1日 10:00\n此后每期：\n开帖：当日 10:00")
     assert dated.endswith("10:00\n") and rule.startswith("此后每期")
+
+
+def test_a_roster_that_says_what_is_known_is_no_announcement(tmp_path: Path) -> None:
+    """The process thread's roster (seed 000 公示; fh48b kept it current by editing): one
+    player a line with a seat and the legend's sheriff mark says nothing new while the mark
+    is on the sheriff already read; a mark on another, a struck name or a death word beside a
+    name keeps it listed (then the roster's change is an announcement to ask)."""
+    g = _game(tmp_path)
+    lines = [f"{i}. {p}" for i, p in enumerate(PLAYERS, 1)]
+    marked = [*lines[:2], f"{lines[2]}  ☆", *lines[3:]]
+    roster = "名单（随时更新）\n\n" + "\n".join(marked) + "\n\n☆：警长"
+    elected = [Event(EventType.SHERIFF, "番茄", t(2, 21, 30), "elected")]
+    assert roster_agrees(g, roster, elected)
+    assert not roster_agrees(g, roster)  # no sheriff read yet: the mark is news
+    assert not roster_agrees(g, roster.replace("1. 黄瓜", "1. [s]黄瓜[/s] 夜里走了"), elected)
+    assert not roster_agrees(g, roster.replace("☆：警长", ""), elected)  # a mark no legend says
+    assert roster_agrees(g, "\n".join(lines))
+    assert not roster_agrees(g, "\n".join(lines[:3]))  # three of eight: a mention, no roster
+
+
+def test_a_vote_opener_stating_the_sheriffs_weight_is_no_unread_post() -> None:
+    """Seed 000 (警长: 1.5 票): a vote thread's opener that states its close and the
+    sheriff's ballot's weight tells no event of anyone; a sentence where the sheriff is
+    someone still does."""
+    cast = ["黄瓜", "冬瓜", "番茄"]
+    # (listed for its time only: a close the days' own check agrees with is dropped)
+    assert why_listed(cast, "第三日投票帖\n截止今晚九点半\n老规矩，警长票算 1.5") == "写了时间 今晚"
+    assert why_listed(cast, "格式照旧，警长票计 1.5") is None
+    assert why_listed(cast, "新警长产生了，恭喜。") is not None
+
+
+def test_the_reason_keeps_the_half_hour() -> None:
+    """A listed post's reason quotes its time whole (fh48c: 「写了时间 八点」 for 八点半)."""
+    assert why_listed(["黄瓜"], "关门：后天晚上九点半") == "写了时间 九点半"
+    assert why_listed(["黄瓜"], "关门：21点半") == "写了时间 21点半"
+    assert why_listed(["黄瓜"], "关门：晚上九点") == "写了时间 九点"

@@ -1235,3 +1235,15 @@ def test_a_number_in_financial_digits_still_folds() -> None:
     posted = datetime(2036, 8, 7, 9, 0, tzinfo=TZ)
     for text, hour in (("拾点关门", 22), ("第拾日 贰拾壹点关帖", 21), ("今晚拾壹点关帖", 23)):
         assert [(p.role, p.at.hour) for p in find_points(text, posted, TZ)] == [("closes", hour)]
+
+
+def test_a_dated_evening_in_dialect_is_a_days_close() -> None:
+    """The rules thread's schedule in 四川话 (fh48c: 12月2日黑了十点) reads as the day thread's
+    same words do (明天黑了十点): 黑了 after a date is the evening of that date."""
+    (r,) = find_ranges("第二天：12月17号早上九点 到 12月18日黑了九点半", POSTED, TZ)
+    assert (r.opens.strftime("%m-%d %H:%M"), r.closes.strftime("%m-%d %H:%M")) == (
+        "12-17 09:00",
+        "12-18 21:30",
+    )
+    # twin: the night a date names, no hour after it, is no time
+    assert find_points("12月17日黑了就闭眼。", POSTED, TZ) == []

@@ -14,6 +14,8 @@ from lxml import html as lhtml
 
 from tests import paths
 from tools.writer import (
+    Snapshot,
+    at_snapshot,
     bbcode_to_html,
     discuz_time,
     load_script,
@@ -260,6 +262,35 @@ def test_deleted_post_leaves_a_gap_and_hidden_post_is_locked() -> None:
         api["Variables"]["thread"]["replies"] == "19"
         and api["Variables"]["thread"]["maxposition"] == "21"
     )
+
+
+def test_an_edited_post_shows_each_version_from_its_edit_on() -> None:
+    # A roster kept current by editing: the page shows the version of the last edit made by
+    # the moment it is rendered, with that edit's 本帖最后由 … 编辑 notice (a real page's form).
+    ps = posts(3)
+    ps[0]["message"] = "名单\n1. 饺子\n2. 汤圆 ★"
+    ps[0]["edit"] = [
+        {"at": at("2026-11-21T09:00:00"), "message": "名单\n1. [s]饺子[/s] 夜死\n2. 汤圆 ★"},
+        {"at": at("2026-11-22T09:00:00"), "message": "名单（第三版）", "by": "饺子"},
+    ]
+    s = script(ps)
+
+    def first(moment: str) -> str:
+        then = at_snapshot(s, Snapshot(at(moment), "", [], [], False, {}))
+        return pages(then)["forum.php?mod=viewthread&tid=7&page=1"].decode()
+
+    before = first("2026-11-20T23:00:00")
+    assert "2. 汤圆 ★" in before and "本帖最后由" not in before and "夜死" not in before
+    middle = first("2026-11-21T12:00:00")
+    assert '<i class="pstatus"> 本帖最后由 导演 于 2026-11-21 09:00 编辑 </i><br />' in middle
+    assert "夜死" in middle and "第三版" not in middle
+    last = first("2026-11-23T00:00:00")
+    assert '<i class="pstatus"> 本帖最后由 饺子 于 2026-11-22 09:00 编辑 </i><br />' in last
+    # The whole script renders the last version.
+    assert "第三版" in pages(s)["forum.php?mod=viewthread&tid=7&page=1"].decode()
+    ps[0]["edit"] = [{"at": ps[0]["at"], "message": "同一时刻"}]
+    with pytest.raises(ValueError, match=r"edit\[0\]\.at"):
+        script(ps)
 
 
 def test_api_json_shape() -> None:

@@ -23,6 +23,11 @@ told — a day thread whose day is unknown has its directors' posts listed, and 
 without 第 (头一场) is the count's first: 0 silent of 120.  The directors' games
 discovery_fh46 (0 silent), discovery_fh46b (night 2 silent) and discovery_fh46c (0) join;
 round 2 tells huoguo night 2 (a 遗言帖 titled 第一夜 遗言帖 is one, not day 2's discussion).
+Session 48 round 2: the page writer holds a post's versions (``[[thread.post.edit]]``), so
+discovery_fh48b/skyscraper_roster's night 1 renders as 思思 saw it (her roster and her day-1
+result unedited) — silent then (her post said 靓仔强, the count elects 阿May: no question named
+阿May), told since: an announcement read but not confirmed settles no close against the
+tally, so 「第1天计票：阿May 当选警长」 is asked beside it (``auditor/rules/proposals.py``).
 """
 
 from __future__ import annotations
