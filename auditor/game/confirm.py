@@ -47,6 +47,7 @@ HOW_LABEL = {
     "vote": "投票",
     "night": "夜晚",
     "sent_off": "红牌罚下",
+    "suicide": "殉情",
     "elected": "当选",
     "handed_over": "移交",
 }
