@@ -1097,11 +1097,22 @@ STANDING = frozenset(
 )
 
 
-def correct_vote(game: Game, store: Store, pid: int, *, target: str | None, by: str | None) -> str:
+def correct_vote(
+    game: Game,
+    store: Store,
+    pid: int,
+    *,
+    target: str | None,
+    by: str | None,
+    not_vote: bool = False,
+) -> str:
     """Count a ballot of the last check as ``target`` (a player as the director writes him:
     a seat, a nickname, a name, or 弃权), or with ``target`` None void it (作废): a signed
     ``[[correction]]`` appended to the game file (fh47c: 阿宁 wrote 17 by hand).  The
     desk's 「算这一票：投 X」 / 「作废」 and ``auditor correct-vote`` run it.
+    ``not_vote``: the post is no ballot at all (老金, fh48: the director's own result table
+    read as ballots) — not counted and no invalid vote either (``invalid`` with the
+    problem 导演判定, never a finding), written 「不是票」, not 「作废」 against his post.
     A target keeps the ballot's other problems (a last-hour change, a vote after the
     close): the vote book's to keep (M107 投票规则)."""
     from auditor.game.confirm import ProposalError
@@ -1121,7 +1132,13 @@ def correct_vote(game: Game, store: Store, pid: int, *, target: str | None, by: 
             f"pid {pid} 的票“{PROBLEM_TEXT[kept]}”，改投票对象也不算：要记下就点「作废」"
         )
     said = f"{signer} 于 {_forum_now(game).strftime('%Y-%m-%d %H:%M')} 确认"
-    if target is None:
+    if target is None and not_vote:
+        block = (
+            f"\n[[correction]] # 不是票；{said}\npid = {pid}\ninvalid = true\n"
+            'note = "导演在审计台确认：这个帖子不是票"\n'
+        )
+        done = f"已记下：pid {pid} 不是票（不计票，也不算无效票）"
+    elif target is None:
         block = (
             f"\n[[correction]] # 作废；{said}\npid = {pid}\ninvalid = true\n"
             'note = "导演在审计台作废了这一票"\n'

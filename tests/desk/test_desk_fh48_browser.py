@@ -50,3 +50,41 @@ def test_suicide_is_a_way_to_die_in_the_posts_form(tmp_path: Path) -> None:
     assert "pid 5094" in text and 'player = "青柠"' in text and 'how = "suicide"' in text, text[
         -800:
     ]
+
+
+def test_not_a_ballot_beside_void_on_a_vote_notice(tmp_path: Path) -> None:
+    """「不是票」 next to 作废 on a vote notice (老金, fh48: his own result table was read as
+    ballots and 作废 wrote 「导演在审计台作废了这一票」 against his announcement): one tap
+    writes a signed correction that says 不是票; the next audit neither counts it nor lists
+    it as an invalid vote."""
+    from selenium.webdriver.common.by import By
+
+    from tests.desk.test_desk_vote_fix_browser import VOTE_TID, _form, _game, _votes
+    from tests.game.test_discover_autonomy import audit
+
+    game = _game(tmp_path / "game")
+    audit(game, tmp_path / "game" / "reports")
+    unknown = VOTE_TID * 100 + 6  # 画眉's 投票对象：路人甲
+    with desk_server(game) as srv:
+        driver = _driver(tmp_path, 390, 844)
+        try:
+            _phone(driver)
+            driver.get(srv.links["老王"])
+            driver.get(f"{srv.base}/g/{srv.slug}#notices")
+            form = _form(driver, unknown)
+            button = form.find_element(By.CSS_SELECTOR, "button.vote-not-vote")
+            void = form.find_element(By.CSS_SELECTOR, "button.vote-void")
+            assert button.text == "不是票" and void.text == "作废"
+            assert button.location["y"] - void.location["y"] < 60  # beside it, not far below
+            _submits(driver, button.click)
+            assert f"已记下：pid {unknown} 不是票" in driver.page_source
+            assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
+            assert not _severe(driver)
+        finally:
+            driver.quit()
+    text = game.read_text("utf-8")
+    block = text[text.rindex("[[correction]]") :]
+    assert "不是票" in block and "作废" not in block, block
+    audit(game, tmp_path / "game" / "reports")
+    after = _votes(game)[unknown]
+    assert after["valid"] is False and after["problem"] == "corrected", after
