@@ -866,7 +866,7 @@ class DeskApp:
         raw_day = str(form.get("day", "")).strip()
         if not raw_day.isdecimal():
             self.flash(request, "error", f"天数应当是数字：{raw_day}")
-            return self.back(slug, form, "#held")
+            return self.back(slug, form, "#tallies")
         try:
             done = await run_in_threadpool(
                 actions.answer_tally,
@@ -878,7 +878,7 @@ class DeskApp:
             )
         except AuditorError as exc:
             self.flash(request, "error", str(exc))
-            return self.back(slug, form, "#held")
+            return self.back(slug, form, "#tallies")
         self.flash(request, *_said(done))
         return self.back(slug, form, "#queue-summary")
 

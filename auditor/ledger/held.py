@@ -433,12 +433,44 @@ def _conflicts(
         said = f"计票待核对：{_ASKS.sub('', text)}"
         if any(q.text == said for q in out.get(day, [])):
             continue
-        if (settled or {}).get(day, {}).get("text") == said:
+        if answered_conflict(said, (settled or {}).get(day, {}).get("text")):
             continue  # (answered: 公示为准 / 计票是对的)
         links = [x for pid in dict.fromkeys(asked) if (x := findpost_link(base, None, pid))]
         first = links[0] if links else None
         out.setdefault(day, []).append(Question(day, "conflict", said, "", first, tuple(links[1:])))
 
+
+def answered_conflict(said: str, answered: str | None) -> bool:
+    """Whether a day's 计票待核对 ``said`` is the one the director answered (``answered``:
+    its words then): the same facts — who the result names, who the count names, and why —
+    whoever records the result now (论坛公示（第 7 楼）记录的 becomes 游戏文件记录的 once its
+    event is confirmed: 阿德's 「计票是对的」 came back every audit, fh48c) and whichever posts
+    it quotes (公示原文).  A conflict of other players asks again."""
+    return answered is not None and _conflict_facts(said) == _conflict_facts(answered)
+
+
+def _conflict_facts(text: str) -> str:
+    return _QUOTED.sub("", _SOURCE.sub("", _ASKS.sub("", text)))
+
+
+def unanswered_conflicts(checked: CheckRecords, answers: DayAnswers) -> list[str]:
+    """The last check's tally conflicts (the report's 游戏文件需要核对) but those the
+    director answered 公示为准 / 计票是对的 (:func:`answered_conflict`): never listed again
+    on every audit (阿德, fh48c)."""
+    return [
+        text
+        for day, text in zip(checked.conflict_days, checked.conflicts, strict=False)
+        if day is None
+        or not answered_conflict(
+            f"计票待核对：{_ASKS.sub('', text)}", answers.tallies.get(day, {}).get("text")
+        )
+    ]
+
+
+#: Who a conflict says records the result (the vote book's ``_recorded``): not its facts.
+_SOURCE = re.compile(r"论坛公示（[^）]*）记录的|论坛公示中读到的|游戏文件记录的")
+#: The posts a conflict quotes (its 公示原文), to its end: not its facts either.
+_QUOTED = re.compile(r"；公示原文：.*$", re.S)
 
 #: The words of a tally a ballot that may or may not count would change (votebook's
 #: doubt): a question in every game; a conflict between the result the forum said and the

@@ -29,6 +29,7 @@ from auditor.ledger.held import (
     holding_day,
     locked,
     open_questions,
+    unanswered_conflicts,
 )
 from auditor.ledger.ledger import (
     NOT_CARDS,
@@ -496,7 +497,9 @@ def build_records(
     lurk = rs.rules.get("LURK-DAY")
     min_posts = int(lurk["min_posts"]) if lurk and "min_posts" in lurk else None
     lurking = lurk_units(store)
-    notices = game_notices(game, rs, checked.conflicts, set(store.author_names()))
+    # (a conflict the director answered is no longer listed: fh48c)
+    conflicts = unanswered_conflicts(checked, answered[1])
+    notices = game_notices(game, rs, conflicts, set(store.author_names()))
     spaces = space_warning(
         game, rs, store.state.space_problem, saved_lists=store.space_read_count()
     )

@@ -88,3 +88,50 @@ def test_not_a_ballot_beside_void_on_a_vote_notice(tmp_path: Path) -> None:
     audit(game, tmp_path / "game" / "reports")
     after = _votes(game)[unknown]
     assert after["valid"] is False and after["problem"] == "corrected", after
+
+
+def test_the_tally_question_is_at_the_top_and_once_answered_stays_answered(
+    tmp_path: Path,
+) -> None:
+    """计票待核对 first on the desk, above the summary line and the cards (老金, fh48: he saw
+    it only in the audit line), with its two answers; answered 「计票是对的」 it does not come
+    back after the next audit, nor in the report's 游戏文件需要核对 (阿德, fh48c)."""
+    from selenium.webdriver.common.by import By
+
+    from tests.desk.test_desk_browser import _flash
+    from tests.desk_helpers import fh46_game
+
+    game = fh46_game(tmp_path / "g", night=1)
+    assert auditor("audit", game.name, cwd=game.parent).returncode in (0, 7)
+    set_password(game, "阿May")
+    with desk_server(game) as srv:
+        phone = _driver(tmp_path, 390, 844)
+        try:
+            _phone(phone)
+            _login(phone, srv.base, srv.slug, "阿May")
+            top = phone.find_element(By.ID, "tallies")
+            summary = phone.find_element(By.ID, "queue-summary")
+            assert top.location["y"] < summary.location["y"], (top.location, summary.location)
+            assert "第1天：计票待核对：" in top.text, top.text
+            form = top.find_element(By.ID, "tally-answer-1")
+            count = form.find_element(By.CSS_SELECTOR, 'button[value="count"]')
+            phone.execute_script("arguments[0].scrollIntoView({block: 'center'});", count)
+            _submits(phone, count.click)
+            said = _flash(phone)
+            assert "已记下：第1天计票是对的（阿May）" in said, said
+            assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
+            assert _severe(phone) == []
+        finally:
+            phone.quit()
+    assert auditor("audit", game.name, cwd=game.parent).returncode in (0, 7)
+    (tmp_path / "after").mkdir()
+    with desk_server(game) as srv:
+        phone = _driver(tmp_path / "after", 390, 844)
+        try:
+            _phone(phone)
+            _login(phone, srv.base, srv.slug, "阿May")
+            assert phone.find_elements(By.ID, "tallies") == []
+            notices = phone.find_elements(By.ID, "notices")
+            assert not any("计票结果为" in n.text for n in notices), [n.text for n in notices]
+        finally:
+            phone.quit()
