@@ -881,7 +881,7 @@ def reject(game: Game, store: Store, ident: str, *, by: str | None, answer: str 
         raise ProposalError(
             f"「{REJECT_ANSWERS[answer]}」只用来回答计票得出的出局：{found.describe()}"
         )
-    at = _forum_now(game).strftime("%Y-%m-%d %H:%M")
+    at = _signed_at(game, store).strftime("%Y-%m-%d %H:%M")
     value = {"by": signer, "at": at, "answer": answer, "digest": _digest(found)}
     value["posts"] = str(store.report_marks()[0])
     run_id = store.start_run("reject")
@@ -1032,7 +1032,7 @@ def confirm(
             raise ProposalError(f"{found.describe()}：请用 --hour 填写关门钟点（如 22:00）")
         run_id = store.start_run("confirm")
         try:
-            write_close_hour(game.path, hour, Signature(signer, _forum_now(game)), found.source)
+            write_close_hour(game.path, hour, Signature(signer, _signed_at(game, store)), found.source)
         except BaseException:
             store.finish_run(run_id, "failed", {"proposal": found.id})
             raise
@@ -1131,7 +1131,7 @@ def correct_vote(
         raise ProposalError(
             f"pid {pid} 的票“{PROBLEM_TEXT[kept]}”，改投票对象也不算：要记下就点「作废」"
         )
-    said = f"{signer} 于 {_forum_now(game).strftime('%Y-%m-%d %H:%M')} 确认"
+    said = f"{signer} 于 {_signed_at(game, store).strftime('%Y-%m-%d %H:%M')} 确认"
     if target is None and not_vote:
         block = (
             f"\n[[correction]] # 不是票；{said}\npid = {pid}\ninvalid = true\n"
@@ -1273,7 +1273,7 @@ def _write_signed(
     from auditor.game.confirm import Signature, write_proposals
 
     fixed = items[-1]
-    now = _forum_now(game)
+    now = _signed_at(game, store)
     signed = [Signature(signer, now)] * len(before) + [Signature(signer, now, was)] * len(items)
     run_id = store.start_run("confirm")
     try:  # (one write: the days before and the item, or nothing)
@@ -1381,7 +1381,7 @@ def dismiss(
         )
     if answer not in DISMISS_ANSWERS:
         raise ProposalError(f"回答看不懂：{answer}（可以是 {'、'.join(DISMISS_ANSWERS)}）")
-    at = _forum_now(game).strftime("%Y-%m-%d %H:%M")
+    at = _signed_at(game, store).strftime("%Y-%m-%d %H:%M")
     value = {"by": signer, "at": at, "note": note, "digest": listed[pid].digest}
     value["answer"] = answer
     run_id = store.start_run("dismiss")
@@ -1930,6 +1930,13 @@ def _clock_run(game: Game, store: Store) -> dict[str, str]:
     if _CLOCK.get() is not None:
         return {"clock": CLOCK_SAID["now"]}
     return {"clock": CLOCK_SAID[audit_clock(game, store, None)[1]]}
+
+
+def _signed_at(game: Game, store: Store) -> datetime:
+    """When a director's answer is signed: on the clock the desk's top line names
+    (「页面时间，签名也按它」: :func:`game_now`, a ``pages`` game's newest page), else the
+    forum's time now — 阿德 (fh48c) found 「于 2026-12-07 17:46 确认」, the machine's."""
+    return (game_now(game, store) or datetime.now(UTC)).astimezone(game.timezone)
 
 
 def _forum_now(game: Game) -> datetime:

@@ -169,10 +169,10 @@ def alias_item(
     before = actions.current_game(game)
     signer = default_signer(game, by)
     source = f"pid {pid}" if pid.isdecimal() else "审计台"
-    with actions.GAME_FILE:
-        said = write_alias(
-            game.path, player, alias, Signature(signer, datetime.now(game.timezone)), source
-        )
+    with actions.GAME_FILE, actions.game_store(game) as store:
+        # (on the page's clock, as the top line says: fh48c)
+        now = pipeline.game_now(game, store) or datetime.now(game.timezone)
+        said = write_alias(game.path, player, alias, Signature(signer, now), source)
     fresh = pipeline.open_game(game.path)
     changed = actions.mark_answer(before, fresh, f"别名 {alias} = {player}", by)
     done = actions.done(said, actions.rewrite_report(fresh, reports))

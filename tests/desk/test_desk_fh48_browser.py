@@ -17,7 +17,8 @@ pytestmark = pytest.mark.browser
 
 def test_suicide_is_a_way_to_die_in_the_posts_form(tmp_path: Path) -> None:
     """殉情 beside 投票 / 夜晚 / 红牌罚下 in the post's own form; one tap writes
-    ``how = "suicide"`` (a vote-out the count compares is only ``how = "vote"``)."""
+    ``how = "suicide"`` (a vote-out the count compares is only ``how = "vote"``), signed on
+    the page's clock as the top line promises (阿德, fh48c: signed on the machine's)."""
     from selenium.webdriver.common.by import By
 
     folder = tmp_path / "wugang"
@@ -50,6 +51,16 @@ def test_suicide_is_a_way_to_die_in_the_posts_form(tmp_path: Path) -> None:
     assert "pid 5094" in text and 'player = "青柠"' in text and 'how = "suicide"' in text, text[
         -800:
     ]
+    # signed on the page's clock the top line names (页面时间，签名也按它), not the machine's
+    from auditor import pipeline
+    from auditor.store import Store
+
+    g = pipeline.open_game(game)
+    with Store(g.store) as store:
+        clock = pipeline.game_now(g, store)
+    assert clock is not None
+    signed = f"扫地僧 于 {clock.astimezone(g.timezone):%Y-%m-%d %H:%M} 确认"
+    assert signed in text, (signed, text[-800:])
 
 
 def test_not_a_ballot_beside_void_on_a_vote_notice(tmp_path: Path) -> None:
