@@ -1032,7 +1032,9 @@ def confirm(
             raise ProposalError(f"{found.describe()}：请用 --hour 填写关门钟点（如 22:00）")
         run_id = store.start_run("confirm")
         try:
-            write_close_hour(game.path, hour, Signature(signer, _signed_at(game, store)), found.source)
+            write_close_hour(
+                game.path, hour, Signature(signer, _signed_at(game, store)), found.source
+            )
         except BaseException:
             store.finish_run(run_id, "failed", {"proposal": found.id})
             raise
