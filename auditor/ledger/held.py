@@ -253,9 +253,21 @@ def _day_state(game: Game) -> dict[int, tuple[object, ...]]:
             out.setdefault(t.day, []).append(("thread", t.tid, t.kind))
     for e in game.events:
         n = day_at(e.at, days) if e.at is not None else None
+        if n is not None and e.type is EventType.SUBSTITUTE and e.at is not None:
+            n = _starting_day(e.at, days, n)
         if n is not None:
-            out[n].append((e.type, e.player, e.at, e.how, e.value))
+            out.setdefault(n, []).append((e.type, e.player, e.at, e.how, e.value))
     return {n: tuple(v) for n, v in out.items()}
+
+
+def _starting_day(at: datetime, days: Sequence[DaySpec], found: int) -> int:
+    """The day a substitute changes: a substitute counts from a day's opening (the desk's
+    「替补从这天开门起算」, confirm's opening), so one told between two days — during the
+    night — is the next day's, told or not yet (老金, fh48: a substitute added at 12-03 22:15,
+    night 1, said 「第1天改了」)."""
+    if any(d.opens <= at <= d.closes for d in days):
+        return found
+    return found + 1
 
 
 def changed_days(before: Game, after: Game) -> tuple[int, ...]:
