@@ -562,7 +562,8 @@ class DeskApp:
     ) -> str:
         """The game page rendered now (kept under ``key``, a page without a message)."""
         recs = actions.records(game)
-        last = actions.last_audit(game)
+        job = self.desk.jobs.get(slug)
+        last = actions.last_audit(game, running=job is not None and job.state == "running")
         ctx = desk_context(self.desk, slug, game, WHO_SLOT, recs, filters, last)
         ctx["proposals"] = actions.proposals(game)
         ctx["asked"] = asked_by_day(recs, ctx["proposals"])
