@@ -949,7 +949,7 @@ def reject(game: Game, store: Store, ident: str, *, by: str | None, answer: str 
         raise ProposalError(
             f"「{REJECT_ANSWERS[answer]}」只用来回答计票得出的出局：{found.describe()}"
         )
-    at = _forum_now(game).strftime("%Y-%m-%d %H:%M")
+    at = _signed_at(game, store).strftime("%Y-%m-%d %H:%M")
     value = {"by": signer, "at": at, "answer": answer, "digest": _digest(found)}
     value["posts"] = str(store.report_marks()[0])
     run_id = store.start_run("reject")
@@ -1101,7 +1101,9 @@ def confirm(
             raise ProposalError(f"{found.describe()}：请用 --hour 填写关门钟点（如 22:00）")
         run_id = store.start_run("confirm")
         try:
-            write_close_hour(game.path, hour, Signature(signer, _forum_now(game)), found.source)
+            write_close_hour(
+                game.path, hour, Signature(signer, _signed_at(game, store)), found.source
+            )
         except BaseException:
             store.finish_run(run_id, "failed", {"proposal": found.id})
             raise
@@ -1166,11 +1168,22 @@ STANDING = frozenset(
 )
 
 
-def correct_vote(game: Game, store: Store, pid: int, *, target: str | None, by: str | None) -> str:
+def correct_vote(
+    game: Game,
+    store: Store,
+    pid: int,
+    *,
+    target: str | None,
+    by: str | None,
+    not_vote: bool = False,
+) -> str:
     """Count a ballot of the last check as ``target`` (a player as the director writes him:
     a seat, a nickname, a name, or 弃权), or with ``target`` None void it (作废): a signed
     ``[[correction]]`` appended to the game file (fh47c: 阿宁 wrote 17 by hand).  The
     desk's 「算这一票：投 X」 / 「作废」 and ``auditor correct-vote`` run it.
+    ``not_vote``: the post is no ballot at all (老金, fh48: the director's own result table
+    read as ballots) — not counted and no invalid vote either (``invalid`` with the
+    problem 导演判定, never a finding), written 「不是票」, not 「作废」 against his post.
     A target keeps the ballot's other problems (a last-hour change, a vote after the
     close): the vote book's to keep (M107 投票规则)."""
     from auditor.game.confirm import ProposalError
@@ -1189,8 +1202,14 @@ def correct_vote(game: Game, store: Store, pid: int, *, target: str | None, by: 
         raise ProposalError(
             f"pid {pid} 的票“{PROBLEM_TEXT[kept]}”，改投票对象也不算：要记下就点「作废」"
         )
-    said = f"{signer} 于 {_forum_now(game).strftime('%Y-%m-%d %H:%M')} 确认"
-    if target is None:
+    said = f"{signer} 于 {_signed_at(game, store).strftime('%Y-%m-%d %H:%M')} 确认"
+    if target is None and not_vote:
+        block = (
+            f"\n[[correction]] # 不是票；{said}\npid = {pid}\ninvalid = true\n"
+            'note = "导演在审计台确认：这个帖子不是票"\n'
+        )
+        done = f"已记下：pid {pid} 不是票（不计票，也不算无效票）"
+    elif target is None:
         block = (
             f"\n[[correction]] # 作废；{said}\npid = {pid}\ninvalid = true\n"
             'note = "导演在审计台作废了这一票"\n'
@@ -1325,7 +1344,7 @@ def _write_signed(
     from auditor.game.confirm import Signature, write_proposals
 
     fixed = items[-1]
-    now = _forum_now(game)
+    now = _signed_at(game, store)
     signed = [Signature(signer, now)] * len(before) + [Signature(signer, now, was)] * len(items)
     run_id = store.start_run("confirm")
     try:  # (one write: the days before and the item, or nothing)
@@ -1433,7 +1452,7 @@ def dismiss(
         )
     if answer not in DISMISS_ANSWERS:
         raise ProposalError(f"回答看不懂：{answer}（可以是 {'、'.join(DISMISS_ANSWERS)}）")
-    at = _forum_now(game).strftime("%Y-%m-%d %H:%M")
+    at = _signed_at(game, store).strftime("%Y-%m-%d %H:%M")
     value = {"by": signer, "at": at, "note": note, "digest": listed[pid].digest}
     value["answer"] = answer
     run_id = store.start_run("dismiss")
@@ -1982,6 +2001,13 @@ def _clock_run(game: Game, store: Store) -> dict[str, str]:
     if _CLOCK.get() is not None:
         return {"clock": CLOCK_SAID["now"]}
     return {"clock": CLOCK_SAID[audit_clock(game, store, None)[1]]}
+
+
+def _signed_at(game: Game, store: Store) -> datetime:
+    """When a director's answer is signed: on the clock the desk's top line names
+    (「页面时间，签名也按它」: :func:`game_now`, a ``pages`` game's newest page), else the
+    forum's time now — 阿德 (fh48c) found 「于 2026-12-07 17:46 确认」, the machine's."""
+    return (game_now(game, store) or datetime.now(UTC)).astimezone(game.timezone)
 
 
 def _forum_now(game: Game) -> datetime:

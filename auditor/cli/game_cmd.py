@@ -348,7 +348,7 @@ _HowOpt = Annotated[
     str | None,
     typer.Option(
         "--how",
-        help="与 --confirm 或 --add event 一起：方式（vote 投票 | night 夜晚 | sent_off 红牌罚下 | "
+        help="与 --confirm 或 --add event 一起：方式（vote 投票 | night 夜晚 | sent_off 红牌罚下 | suicide 殉情 | "
         "elected 当选 | handed_over 移交）",
         show_default=False,
     ),

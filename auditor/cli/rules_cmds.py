@@ -40,7 +40,7 @@ from auditor.cli.today import (
 )
 from auditor.game.gamefile import Game
 from auditor.game.schedule import Schedule
-from auditor.ledger.ledger import load_ledger
+from auditor.ledger.ledger import NOT_CARDS, load_ledger
 from auditor.ledger.policy import card_name, plain_cite
 from auditor.report.labels import plain_note
 from auditor.report.records import finding_rows, forum_base
@@ -59,6 +59,19 @@ from auditor.rulesets import NAMES as PRESETS
 from auditor.store import Store
 
 FINDING_STATUS_NAMES = {"draft": "草稿", "approved": "已批准", "rejected": "已驳回"}
+#: A notice (不处罚 / 提醒导演) is no card: seen is 知道了 as the desk says, closed 已关闭
+#: (老金, fh48: the CLI listed his dismissed notices as 已批准).
+NOTICE_STATUS_NAMES = {"draft": "待看", "approved": "知道了", "rejected": "已关闭"}
+
+
+def finding_status_name(row: Mapping[str, object]) -> str:
+    """A finding's status in the desk's words: a notice's (the rule set suggests no card)
+    知道了 / 已关闭, a card's 已批准 / 已驳回."""
+    status = str(row.get("status") or "")
+    names = NOTICE_STATUS_NAMES if row.get("rule_card") in NOT_CARDS else FINDING_STATUS_NAMES
+    return names.get(status, status)
+
+
 FINDING_COLUMNS = [
     "id",
     "code",
@@ -363,6 +376,7 @@ def findings(
             _finding_blocks(rows, g.name)  # (twelve columns do not fit: one block each)
             return
         if fmt is Format.table:
+            rows = [{**r, "status": finding_status_name(r)} for r in rows]
             emit(
                 rows,
                 [*FINDING_COLUMNS, "note"],
@@ -374,7 +388,6 @@ def findings(
                     "code": lambda v: REGISTRY[v].title if v in REGISTRY else v,
                     "note": lambda v: plain_note(str(v or "")),
                     "card": card_name,
-                    "status": lambda v: FINDING_STATUS_NAMES.get(v, v),
                 },
                 headers=[
                     "编号",
@@ -416,7 +429,7 @@ def _finding_blocks(rows: Sequence[Mapping[str, Any]], name: str) -> None:
                 day,
                 where,
                 card_name(r.get("card")),
-                FINDING_STATUS_NAMES.get(r.get("status") or "", r.get("status") or ""),
+                finding_status_name(r),
             )
             if x
         )

@@ -211,6 +211,9 @@ def correct_vote_cmd(
         typer.Option("--as", help="这一票投的是谁（名字、座位号如 7号、别名或 弃权）"),
     ] = None,
     void: Annotated[bool, typer.Option("--void", help="这一票作废")] = False,
+    not_vote: Annotated[
+        bool, typer.Option("--not-vote", help="这个帖子不是票（例如导演自己的公示表格）")
+    ] = False,
     by: Annotated[
         str | None, typer.Option("--by", help="更正的导演（默认 \\[game] decided_by）")
     ] = None,
@@ -219,18 +222,19 @@ def correct_vote_cmd(
     更正记录，签上导演的名字，下次审计用上。截止后的票、关门前一小时内的改票等，改对象也不算，
     只能作废。
 
-    例：auditor correct-vote game.toml 5067 --as 7号；auditor correct-vote game.toml 5067 --void
+    例：auditor correct-vote game.toml 5067 --as 7号；auditor correct-vote game.toml 5067 --void；
+    导演自己的公示被读成了票：auditor correct-vote game.toml 5067 --not-vote
     """
 
     with handle_errors():
-        if void and count_as is not None:
-            raise AuditorError("--as 和 --void 只能选一个")
+        if sum((void, count_as is not None, not_vote)) > 1:
+            raise AuditorError("--as、--void 和 --not-vote 只能选一个")
         g = open_game(game)
         with open_store(g, existing="更正投票") as store:
-            if count_as is None and not void:
+            if count_as is None and not void and not not_vote:
                 said = accept_suggestion(g, store, pid, by=by)
             else:
-                said = correct_vote(g, store, pid, target=None if void else count_as, by=by)
+                said = correct_vote(g, store, pid, target=count_as, by=by, not_vote=not_vote)
         out.print(said)
 
 

@@ -825,8 +825,12 @@ def set_password(game: Game, director: str, hashed: str) -> None:
         store.set_password_hash(director, hashed)
 
 
-def last_audit(game: Game) -> dict[str, str | list[str]]:
-    """The newest audit run: when (forum time), status and its problems."""
+def last_audit(game: Game, *, running: bool = False) -> dict[str, str | list[str]]:
+    """The newest audit run: when (forum time), status and its problems.  ``running``: the
+    desk's own audit of the game is running — an answer given meanwhile starts a run of its
+    own, which marks every open run 被中断 (the store's: a run left open was killed); the
+    desk's is not, it is 进行中 (老金 and 阿德, fh48: 「被中断」 after answering during a
+    re-check)."""
     with game_store(game) as store:
         last = pipeline.last_run(store, "audit")
         judged = pipeline.audit_clock(game, store, None)[0]
@@ -841,7 +845,7 @@ def last_audit(game: Game) -> dict[str, str | list[str]]:
         "time": shown,
         "clock": "页面时间" if judged is not None else "",
         "ran": ran,  # (the machine's clock: also what tells one run from the next)
-        "status": last.status,
+        "status": "running" if running and last.status == "interrupted" else last.status,
         "problems": "；".join(last.problems),
         # drafts the run withdrew, said (待处理 7 → 4 said nothing of the three)
         "withdrawn": withdrawn_words(last.withdrawn),  # (one reason, then the drafts)

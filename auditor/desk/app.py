@@ -562,7 +562,8 @@ class DeskApp:
     ) -> str:
         """The game page rendered now (kept under ``key``, a page without a message)."""
         recs = actions.records(game)
-        last = actions.last_audit(game)
+        job = self.desk.jobs.get(slug)
+        last = actions.last_audit(game, running=job is not None and job.state == "running")
         ctx = desk_context(self.desk, slug, game, WHO_SLOT, recs, filters, last)
         ctx["proposals"] = actions.proposals(game)
         ctx["asked"] = asked_by_day(recs, ctx["proposals"])
@@ -866,7 +867,7 @@ class DeskApp:
         raw_day = str(form.get("day", "")).strip()
         if not raw_day.isdecimal():
             self.flash(request, "error", f"天数应当是数字：{raw_day}")
-            return self.back(slug, form, "#held")
+            return self.back(slug, form, "#tallies")
         try:
             done = await run_in_threadpool(
                 actions.answer_tally,
@@ -878,7 +879,7 @@ class DeskApp:
             )
         except AuditorError as exc:
             self.flash(request, "error", str(exc))
-            return self.back(slug, form, "#held")
+            return self.back(slug, form, "#tallies")
         self.flash(request, *_said(done))
         return self.back(slug, form, "#queue-summary")
 

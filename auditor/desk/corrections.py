@@ -169,10 +169,10 @@ def alias_item(
     before = actions.current_game(game)
     signer = default_signer(game, by)
     source = f"pid {pid}" if pid.isdecimal() else "审计台"
-    with actions.GAME_FILE:
-        said = write_alias(
-            game.path, player, alias, Signature(signer, datetime.now(game.timezone)), source
-        )
+    with actions.GAME_FILE, actions.game_store(game) as store:
+        # (on the page's clock, as the top line says: fh48c)
+        now = pipeline.game_now(game, store) or datetime.now(game.timezone)
+        said = write_alias(game.path, player, alias, Signature(signer, now), source)
     fresh = pipeline.open_game(game.path)
     changed = actions.mark_answer(before, fresh, f"别名 {alias} = {player}", by)
     done = actions.done(said, actions.rewrite_report(fresh, reports))
@@ -283,7 +283,14 @@ def event_fields(form: Mapping[str, object]) -> dict[str, object]:
 
 
 def correct_vote(
-    game: Game, pid: int, target: str | None, *, accept: bool, by: str, reports: Path
+    game: Game,
+    pid: int,
+    target: str | None,
+    *,
+    accept: bool,
+    by: str,
+    reports: Path,
+    not_vote: bool = False,
 ) -> actions.Done:
     """A vote notice's 「算这一票：投 X」 (``accept``: the suggestion, :func:`pipeline.
     accept_suggestion`; else ``target`` as the director picked him) or 「作废」 (``target``
@@ -297,7 +304,7 @@ def correct_vote(
         if accept:
             said = pipeline.accept_suggestion(game, store, pid, by=by)
         else:
-            said = pipeline.correct_vote(game, store, pid, target=target, by=by)
+            said = pipeline.correct_vote(game, store, pid, target=target, by=by, not_vote=not_vote)
         changed = (int(day),) if isinstance(day, int) else ()
         if changed:
             mark_changed(store, changed, said.split("，", 1)[0], by)
@@ -306,8 +313,9 @@ def correct_vote(
 
 
 async def vote_post(app: DeskApp, request: Request) -> Response:
-    """A vote notice answered: 算这一票 (the suggestion in one tap, or the player picked) or
-    作废; the checks run again from the stored posts."""
+    """A vote notice answered: 算这一票 (the suggestion in one tap, or the player picked),
+    作废 or 不是票 (the post is no ballot: 老金, fh48); the checks run again from the stored
+    posts."""
     got = await app.guarded(request)
     if isinstance(got, Response):
         return got
@@ -322,7 +330,7 @@ async def vote_post(app: DeskApp, request: Request) -> Response:
     if action == "count" and not target:
         app.flash(request, "error", "请先选这一票投的是谁")
         return app.back(slug, form, anchor)
-    if action not in ("accept", "count", "void"):
+    if action not in ("accept", "count", "void", "not_vote"):
         return app.message(request, "未知的操作。", 400)
     try:
         done = await run_in_threadpool(
@@ -333,6 +341,7 @@ async def vote_post(app: DeskApp, request: Request) -> Response:
             accept=action == "accept",
             by=who,
             reports=app.desk.reports,
+            not_vote=action == "not_vote",
         )
     except AuditorError as exc:
         app.flash(request, "error", str(exc))

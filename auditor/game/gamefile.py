@@ -288,7 +288,7 @@ names = ["饺子", "包子"]
 # type = "eliminated"        # eliminated 出局 | sheriff 警长 | piped 吹笛 | idiot_revealed 白痴翻牌 | faction 阵营 | substitute 替补
 # player = "饺子"
 # at = 2026-11-21T22:00:00+08:00
-# how = "vote"               # vote 投票 | night 夜晚 | sent_off 红牌罚下
+# how = "vote"               # vote 投票 | night 夜晚 | sent_off 红牌罚下 | suicide 殉情
 # pid = 1198                 # 更正后确认的事件：代替这个帖子公示的同类事件（auditor game --confirm 写入）
 """
 

@@ -261,9 +261,21 @@ def _day_state(game: Game) -> dict[int, tuple[object, ...]]:
             out.setdefault(t.day, []).append(("thread", t.tid, t.kind))
     for e in game.events:
         n = day_at(e.at, days) if e.at is not None else None
+        if n is not None and e.type is EventType.SUBSTITUTE and e.at is not None:
+            n = _starting_day(e.at, days, n)
         if n is not None:
-            out[n].append((e.type, e.player, e.at, e.how, e.value))
+            out.setdefault(n, []).append((e.type, e.player, e.at, e.how, e.value))
     return {n: tuple(v) for n, v in out.items()}
+
+
+def _starting_day(at: datetime, days: Sequence[DaySpec], found: int) -> int:
+    """The day a substitute changes: a substitute counts from a day's opening (the desk's
+    「替补从这天开门起算」, confirm's opening), so one told between two days — during the
+    night — is the next day's, told or not yet (老金, fh48: a substitute added at 12-03 22:15,
+    night 1, said 「第1天改了」)."""
+    if any(d.opens <= at <= d.closes for d in days):
+        return found
+    return found + 1
 
 
 def changed_days(before: Game, after: Game) -> tuple[int, ...]:
@@ -491,12 +503,42 @@ def _conflicts(
         said = conflict_question(text)
         if any(q.text == said for q in out.get(day, [])):
             continue
-        if (settled or {}).get(day, {}).get("text") == said:
+        if answered_conflict(said, (settled or {}).get(day, {}).get("text")):
             continue  # (answered: 公示为准 / 计票是对的)
         links = [x for pid in dict.fromkeys(asked) if (x := findpost_link(base, None, pid))]
         first = links[0] if links else None
         out.setdefault(day, []).append(Question(day, "conflict", said, "", first, tuple(links[1:])))
 
+
+def answered_conflict(said: str, answered: str | None) -> bool:
+    """Whether a day's 计票待核对 ``said`` is the one the director answered (``answered``:
+    its words then): the same facts — who the result names, who the count names, and why —
+    whoever records the result now (论坛公示（第 7 楼）记录的 becomes 游戏文件记录的 once its
+    event is confirmed: 阿德's 「计票是对的」 came back every audit, fh48c) and whichever posts
+    it quotes (公示原文).  A conflict of other players asks again."""
+    return answered is not None and _conflict_facts(said) == _conflict_facts(answered)
+
+
+def _conflict_facts(text: str) -> str:
+    return _QUOTED.sub("", _SOURCE.sub("", _ASKS.sub("", text)))
+
+
+def unanswered_conflicts(checked: CheckRecords, answers: DayAnswers) -> list[str]:
+    """The last check's tally conflicts (the report's 游戏文件需要核对) but those the
+    director answered 公示为准 / 计票是对的 (:func:`answered_conflict`): never listed again
+    on every audit (阿德, fh48c)."""
+    return [
+        text
+        for day, text in zip(checked.conflict_days, checked.conflicts, strict=False)
+        if day is None
+        or not answered_conflict(conflict_question(text), answers.tallies.get(day, {}).get("text"))
+    ]
+
+
+#: Who a conflict says records the result (the vote book's ``_recorded``): not its facts.
+_SOURCE = re.compile(r"论坛公示（[^）]*）记录的|论坛公示中读到的|游戏文件记录的")
+#: The posts a conflict quotes (its 公示原文), to its end: not its facts either.
+_QUOTED = re.compile(r"；公示原文：.*$", re.S)
 
 #: The words of a tally a ballot that may or may not count would change (votebook's
 #: doubt): a question in every game; a conflict between the result the forum said and the
@@ -511,19 +553,6 @@ _ASKS = re.compile(r"。请[^；]*")
 def conflict_question(text: str) -> str:
     """The question a tally's conflict asks (计票待核对), as it is answered and kept."""
     return f"计票待核对：{_ASKS.sub('', text)}"
-
-
-def unanswered_conflicts(checked: CheckRecords, answers: DayAnswers) -> list[str]:
-    """The check's tally conflicts but those the director answered (公示为准 / 计票是对的,
-    given to the same words): an answered question does not come back among the report's
-    notices and the audit line's 注意 (fh48c: 「计票是对的」 answered, 「游戏文件需要核对（1）」
-    on every audit after)."""
-    days = [*checked.conflict_days, *([None] * len(checked.conflicts))]
-    return [
-        text
-        for text, day in zip(checked.conflicts, days, strict=False)
-        if day is None or answers.tallies.get(day, {}).get("text") != conflict_question(text)
-    ]
 
 
 def _clock(game: Game, at: datetime) -> str:

@@ -22,10 +22,11 @@ Nothing here writes: each chip is a form's values, sent by the director's own ta
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime, timedelta
 
 from auditor.game import learned
+from auditor.game.fold import fold
 from auditor.game.gamefile import Game
 from auditor.game.roster import spell_out
 from auditor.game.when import find_points, find_ranges
@@ -37,16 +38,21 @@ _NICK = re.compile(r"(?:[老小阿](?P<a>[\u4e00-\u9fff])|(?P<b>[\u4e00-\u9fff])
 # how soon after a close / an opening a post tells that day's vote-out / the night's death
 _TOLD_WITHIN = timedelta(hours=3)
 _HOW_WORD = {"vote": "出局（投票）", "night": "出局（夜里）", "out_other": "出局"}
-_NAMED_PLAIN = 2  # a post naming at most this many: each named player offered as an 出局
 _CHIPS = 6  # at most this many event chips a post (the likeliest first)
 
 
 def post_chips(
-    game: Game, text: str, posted_at: datetime, *, tid: int | None = None
+    game: Game,
+    text: str,
+    posted_at: datetime,
+    *,
+    tid: int | None = None,
+    newcomers: Collection[str] = (),
 ) -> dict[str, list[dict[str, str]] | list[Nickname]]:
-    """The chips for one post: ``events`` (each: label, type, player, how, at), ``days``
-    (label, day, opens, closes) and ``who`` (written, guesses: the players that nickname
-    could be, likeliest first)."""
+    """The chips for one post: ``events`` (each: label, type, player, how, at; a 替补's
+    newcomer too, :func:`substitute_chips` from ``newcomers``: the forum names that posted),
+    ``days`` (label, day, opens, closes) and ``who`` (written, guesses: the players that
+    nickname could be, likeliest first)."""
     spec = next((t for t in game.threads if t.tid == tid), None)
     thread_kind = str(spec.kind) if spec is not None else ""
     who = nicknames(game, text)
@@ -59,7 +65,8 @@ def post_chips(
             spelt = spelt.replace(written, guesses[0])
     named = players_named(game, spelt)
     return {
-        "events": event_chips(game, spelt, posted_at, named, thread_kind),
+        "events": substitute_chips(game, text, posted_at, named, newcomers)
+        + event_chips(game, spelt, posted_at, named, thread_kind),
         "days": day_chips(game, text, posted_at, spec.day if spec is not None else None),
         "who": who,
     }
@@ -123,12 +130,31 @@ def event_chips(
         else:
             chips.append(_chip(game, f"{p.player} 当选警长", "sheriff", p.player, "", posted_at))
         seen.add(p.player)
-    # (a post naming many players — a tally — offers only what the reading read)
-    for name in named if len(named) <= _NAMED_PLAIN else ():
-        if name not in seen:
-            label = f"{name} {_HOW_WORD.get(guessed_how, '出局')}"
-            chips.append(_chip(game, label, "eliminated", name, guessed_how, guessed_at))
+    # (a named player no kind was read for is no 出局 by default — a vote thread's opener
+    # naming the sheriff, 老周's round-1 chips: desk48_2 item 6; the post's own 补上 form
+    # stays, its player the first named)
     return chips[:_CHIPS]
+
+
+def substitute_chips(
+    game: Game, text: str, posted_at: datetime, named: Sequence[str], newcomers: Collection[str]
+) -> list[dict[str, str]]:
+    """「替补：X → Y」 when the post names a roster player and a newcomer (a forum name that
+    posted in the game's threads and is not on the roster, not a director), the outgoing
+    player first named, the incoming one first written, timed by the post (seed 004 替补;
+    老金 and 阿德, fh48: 「X → Y」 / 「换人：A 换成 B」 had no 补上替补).  A proposal: the
+    form's button writes it, signed."""
+    known = {fold(p) for p in (*game.players, *game.directors)}
+    came = sorted(
+        (text.find(n), n)
+        for n in newcomers
+        if n and n in text and fold(n) not in known and not any(n in p for p in named)
+    )
+    if not named or not came:
+        return []
+    out, incoming = named[0], came[0][1]
+    chip = _chip(game, f"替补：{out} → {incoming}", "substitute", out, "", posted_at)
+    return [{**chip, "newcomer": incoming, "key": f"substitute-{out}-{incoming}"}]
 
 
 def _close_before(game: Game, at: datetime) -> datetime | None:

@@ -555,7 +555,14 @@ def build_records(
         notices=notices,
         notice_links=conflict_links(checked, base),
         elevator=lifts,
-        game_state=_game_state(game, checked.proposals, now, checked.proposal_days, base),
+        game_state=_game_state(
+            game,
+            checked.proposals,
+            now,
+            checked.proposal_days,
+            base,
+            newcomers=frozenset(store.author_names()),
+        ),
         chart=chart(matrix, days, min_posts if daily_threshold(lurk) else None),
         announce_day=announce,
         votes_available=not checked.votes_error,
@@ -969,9 +976,12 @@ def _game_state(
     now: datetime,
     tallied: Sequence[int | None] = (),
     base: str | None = None,
+    *,
+    newcomers: Collection[str] = (),
 ) -> dict[str, Any]:
     """The top-of-report block for a game whose threads, days and events are discovered:
-    first what its state lacks (problems, 未读懂的公告 with text and link)."""
+    first what its state lacks (problems, 未读懂的公告 with text and link; ``newcomers``:
+    the forum names that posted, for a 替补 chip)."""
     disc = game.discovery
     if disc is None:
         return {}
@@ -993,7 +1003,7 @@ def _game_state(
                 "time": u.posted_at.astimezone(game.timezone).strftime("%m-%d %H:%M"),
                 "reading": _reading(game, u.text, u.posted_at),
                 # what the post itself says, as one-tap chips for the add form (desk48 1)
-                "chips": post_chips(game, u.text, u.posted_at, tid=u.tid),
+                "chips": post_chips(game, u.text, u.posted_at, tid=u.tid, newcomers=newcomers),
             }
             for u in getattr(disc, "unread", [])
         ],

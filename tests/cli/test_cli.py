@@ -514,3 +514,29 @@ def test_serve_help_names_what_set_password_takes() -> None:
     """fh41 item 10: --set-password showed 「<文本,文本>」."""
     res = CliRunner().invoke(app, ["serve", "--help"], env={"COLUMNS": "200"})
     assert "<游戏文件 导演名>" in res.stdout and "文本,文本" not in res.stdout, res.stdout
+
+
+def test_findings_say_a_seen_notice_is_known_not_approved(sample_game: Path) -> None:
+    """A notice (the rule set suggests no card) marked seen is 「知道了」 in ``auditor
+    findings`` as on the desk, never 「已批准」 (老金, fh48: his dismissed notices were listed
+    as approved); a card's approval stays 已批准."""
+    import csv
+    import io
+
+    assert runner.invoke(app, ["check", str(sample_game)]).exit_code == 0
+    rows = list(
+        csv.DictReader(
+            io.StringIO(runner.invoke(app, ["findings", str(sample_game), "-f", "csv"]).stdout)
+        )
+    )
+    notice = next(r for r in rows if r["card"] in ("none", "warning"))
+    card = next(r for r in rows if r["card"] == "blue")
+    for r in (notice, card):
+        res = runner.invoke(app, ["decide", str(sample_game), r["id"], "approve", "--anyway"])
+        assert res.exit_code == 0, res.output
+    res = runner.invoke(app, ["findings", str(sample_game)], env={"COLUMNS": "80"})
+    lines = res.stdout.splitlines()
+    seen = next(ln for ln in lines if ln.startswith(notice["id"]))
+    approved = next(ln for ln in lines if ln.startswith(card["id"]))
+    assert "知道了" in seen and "已批准" not in seen, seen
+    assert "已批准" in approved, approved
