@@ -1569,6 +1569,8 @@ def _substitute_res(one: str) -> list[re.Pattern[str]]:
     # (来替 X: 替 before a name; X 替下/换下 Y: the commentator's, X on for Y; 代替离开的 Y)
     verb = (
         rf"(?:顶替|顶上了?|顶|接替|替补|替换|替下了?|换下了?|代替了?|暂代|代打|接手|接管了?"
+        # (接过 X 的账号 / 位置: the seat taken; not 接过 X 的话)
+        rf"|接过了?(?=\s*(?:{one})\s*的\s*(?:账号|帐号|马甲|ID|位置|位子|座位|号))"
         rf"|替(?=\s*(?:{one})))\s*(?:(?:离开|退出|病倒|请假|出差|缺席|掉线)了?的)?"
     )
     return [

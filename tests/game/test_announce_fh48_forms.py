@@ -35,6 +35,9 @@ def _subs(text: str) -> list[tuple[str, str | None]]:
         # a leave verb, then a join verb (四川话 / 粤语 folded: 退咗 = 退了)
         ("金桔 退咗，椰子糖 补位", [("金桔", "椰子糖")]),
         ("芦柑 退了，杨桃 顶上", [("芦柑", "杨桃")]),
+        # 接过 the seat's account or place (m107_sports' 接过 X 的账号, in other words)
+        ("替补 山楂片 接过 柚子 的帐号继续打", [("柚子", "山楂片")]),
+        ("金桔 接过了 青柠 的位置", [("青柠", "金桔")]),
     ],
 )
 def test_a_substitute_by_arrow_swap_or_leave_and_join(
@@ -52,6 +55,7 @@ def test_a_substitute_by_arrow_swap_or_leave_and_join(
         "柚子 改票，换成 脐橙",  # a vote changed
         "如果脐橙 换成 大芒果，会怎样？",  # a supposition
         "6. 椰子糖（金桔 退咗，椰子糖 补位）",  # who a roster's seat is, told before
+        "橘子 接过 柚子 的话头继续聊",  # words taken up, no seat
     ],
 )
 def test_no_substitute_in_the_twins(text: str) -> None:
