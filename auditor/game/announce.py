@@ -170,7 +170,7 @@ class Announced:
 _DAY_UNPLACED = lazy(r"(?:周|星期|礼拜)[一二三四五六日天](?!末)|前天|上一?(?:期|轮|回)")
 
 _NUM = r"[0-9一二两三四五六七八九十]{1,3}"
-_CORRECTION = lazy(r"更正|订正|纠正|修正|改为|应为|更改为|有误|写错")
+_CORRECTION = lazy(r"更正|订正|纠正|修正|改为|应为|更改为|有误|写错|(?:搞|弄|说|看|记)错了")
 # hearsay: what others say happened, not the director's word (有消息称 X 也阵亡) ...
 _HEARSAY = r"有消息称|有消息说|有传言|传言|传闻|谣传|网传|据传|听说"
 # ... until the director says it himself: a colon, a dash, or the word that checks it
@@ -1132,6 +1132,29 @@ def _nfkc(text: str) -> str:
     return fold(text)  # NFKC, and traditional characters as simplified (關門 → 关门)
 
 
+# a director's one-word grant (准, 批了, 同意, 要得, OK) with nothing else of his own ...
+_GRANT = lazy(r"\W*(?:准了?|批准了?|批了|同意|可以|[Oo][Kk]|好的?|行|要得|没问题)\W*")
+# ... under a quote of a player's request (请假, 延时, 替补, 换人, 加速): the request's content
+_REQUESTED = lazy(r"请[个一两几天]{0,2}假|延时|延长|推迟|替补|换人|顶号|加速")
+# the quote-reply's header (Discuz!: AUTHOR 发表于 Y-n-j H:i)
+_QUOTE_HEAD = lazy(r"^[^\n]{0,40}?发表于\s*[\d\-/: ]+\n?")
+
+
+def _granted(said: str) -> list[str]:
+    """A director's one-word grant (准) quoting a player's request: the request became the
+    director's, and the reader does not fill in its content (a leave's days, a delay's new
+    close) — listed with the request's words, never passed in silence (fh48: 「准」 under
+    「请假，找替补吧」; seeds 000 10 请假/替补, 002 6.1)."""
+    quotes = _rx.findall(r"\[quote\](.*?)\[/quote\]", said, re.S | re.I)
+    own = _rx.sub(r"\[quote\].*?\[/quote\]", "", said, flags=re.S | re.I)
+    if not quotes or not _GRANT.fullmatch(_BBCODE.sub("", own).strip()):
+        return []
+    asked = [_QUOTE_HEAD.sub("", _BBCODE.sub("", q).strip()).strip() for q in quotes]
+    return [
+        f"导演批准了这个申请：「{a}」（请按申请的内容补上）" for a in asked if _REQUESTED.search(a)
+    ]
+
+
 def _own(text: str) -> str:
     return shorthand(fold(text))  # … and English shorthand in Chinese (松果 out → 松果 出局)
 
@@ -1172,7 +1195,7 @@ _LEAVES = r"离场|请假|退出|下场|换下|被替换|有事退出|有事"
 _COMES = r"上场|临时替补|替补|入场|换上|接替|顶替|顶上|代打"
 _SUB_CONTEXT = lazy(r"替补|替换|换人|请假|退出|离场")
 # a player away for good or a while, and any words of taking their place (issue 34)
-_AWAY = r"请了?[长病事]?假|转学|出差|退出|退赛|有事|掉线|离开|休假|缺席"
+_AWAY = r"请了?[长病事]?假|转学|出差|退出|退赛|退(?=了|啦|咯)|有事|掉线|离开|休假|缺席"
 _TAKES_PLACE = (
     r"替补|代替|暂代|代打|替(?=(?:他|她)\s*(?:上|顶|接|坐))|代(?!"
     + _PROXY_ACT
@@ -1181,6 +1204,10 @@ _TAKES_PLACE = (
 # a substitute asked for, refused, planned, or an account of one's own (issue 34)
 _SUB_ASKED = lazy(
     r"申请|需要|找|求|想|希望|拒绝|不同意|打算|计划|准备|考虑|能否|可否|[？?]|换号|小号|改名|非替补|不是替补"
+)
+# a word no newcomer is called by: an event's, a ballot's (A → 出局, A 换成 弃权, A → 3票)
+_NOT_A_NEWCOMER = lazy(
+    r"出局|死|杀|票|弃|警|白痴|吹笛|平安|请假|延时|加速|替补|无|空|\d|OUT|out|下船|离场|淘汰"
 )
 # a heading line alone: 【昨夜出局】, 当日警长：, ==替补==
 _HEADING = lazy(
@@ -1542,6 +1569,8 @@ def _substitute_res(one: str) -> list[re.Pattern[str]]:
     # (来替 X: 替 before a name; X 替下/换下 Y: the commentator's, X on for Y; 代替离开的 Y)
     verb = (
         rf"(?:顶替|顶上了?|顶|接替|替补|替换|替下了?|换下了?|代替了?|暂代|代打|接手|接管了?"
+        # (接过 X 的账号 / 位置: the seat taken; not 接过 X 的话)
+        rf"|接过了?(?=\s*(?:{one})\s*的\s*(?:账号|帐号|马甲|ID|位置|位子|座位|号))"
         rf"|替(?=\s*(?:{one})))\s*(?:(?:离开|退出|病倒|请假|出差|缺席|掉线)了?的)?"
     )
     return [
@@ -1740,6 +1769,7 @@ class Patterns:
         unplaced += _unkept(text, found) + unread_times(_DENIED_VALUE.sub("", text), _ANY_DAY, UTC)
         unplaced += _fast_clock_unread(text, found)
         unplaced += _delay_unworded(text) + self._end_unread(text, found)
+        unplaced += _granted(said)
         # (the clause as shown to the director and written into the file: the post's own
         # words, never the reader's — fh42 item 4, 他昨夜被雾吞没了 shown as 被雾吞出局)
         # (a newcomer's name too: the account as the post spells it, never the fold — fh44,
@@ -2716,11 +2746,19 @@ class Patterns:
             verb = m.group("verb")
             opening = max(text.rfind(c, 0, m.start()) for c in "。！!；;？?\n")
             sentence = text[opening + 1 : _sentence_end(text, m.end())]
+            # (one character is a verb only in a correction's replacement: 搞错了，遭的是 X 不是 Y)
+            fixed = bool(_CORRECTION.search(text) and replaced.search(sentence))
             if (
-                _UNDOING.search(verb)
+                (len(verb) < 2 and not fixed)
+                or _UNDOING.search(verb)
                 or _NOT_LEAVING.search(verb)
                 or any(r.search(verb) for _, r in _ELIM_RE)
-                or not _rx.search(rf"{_NIGHT_HEADER}|{_BALLOT_HEADER}|昨[天日]", sentence)
+                or not (
+                    _rx.search(rf"{_NIGHT_HEADER}|{_BALLOT_HEADER}|昨[天日]", sentence)
+                    # a correction's replacement (搞错了，V的是 X 不是 Y): the slot the
+                    # wrong report filled, its verb the report's
+                    or fixed
+                )
                 or _SUPPOSE.search(sentence)
                 or not (self._leaves(verb) or self._open_out(verb, label=True))
             ):
@@ -2728,8 +2766,9 @@ class Patterns:
             return f"{verb}，出的是"
 
         one = self._name_re.pattern
+        replaced = re.compile(rf"的(?:是|为)\s*(?:{one})\s*[，,]?\s*(?:而)?不是\s*(?:{one})")
         return _rx.sub(
-            rf"(?P<verb>[\u4e00-\u9fff]{{2,4}}?)的(?:是|为)\s*(?=(?:{one})(?!\s*的))", verb_is, text
+            rf"(?P<verb>[\u4e00-\u9fff]{{1,4}}?)的(?:是|为)\s*(?=(?:{one})(?!\s*的))", verb_is, text
         )
 
     def _counted_out(self, text: str) -> str:
@@ -3041,9 +3080,24 @@ class Patterns:
             rf"(?P<who>{came})(?P<gap>)\s*(?P<verb>下场|离场|退场|让位|交还|退(?=\s*(?:[。，,！!；;]|$)))",
             sentence,
         )
-        m = m or back
+        # the seat's change alone on its line (A → B) or told by 换成 (换人：A 换成 B): the
+        # newcomer no roster name and no word of an event (A → 出局, A 换成 弃权)
+        swap = _rx.search(
+            rf"(?:^|\n)\s*(?:换人\s*[:：]\s*)?(?P<who>{one})\s*(?:→|->|=>|➡|⟶|换成|换为)\s*"
+            rf"(?P<new>[^\s，。、：:（）()【】,;；!！?？|]{{1,12}})(?P<gap>)(?P<verb>)\s*(?:[。.!！]?\s*(?:$|\n)|[，,；;])",
+            sentence,
+        )
+        if swap is not None and (
+            self._name_re.fullmatch(swap.group("new")) or _NOT_A_NEWCOMER.search(swap.group("new"))
+        ):
+            swap = None
+        m = m or back or swap
         if m is None or m.group("who") == m.group("new"):
             return []
+        before = sentence[: m.start()]
+        if max(before.rfind("（"), before.rfind("(")) > max(before.rfind("）"), before.rfind(")")):
+            return []  # 阿Ken（老陈 退了，阿Ken 补位）: who a roster's player is, told before
+
         between = m.group("gap") + m.group("verb")
         if self._name_re.search(between) or _NEGATED_WORD.search(between):
             return []
