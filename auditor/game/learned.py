@@ -288,7 +288,7 @@ TIME_WORD = {
 }
 # (LOSO mean of 23, round 1's rule beside: a close before the post catches 0.17 silent posts a
 # set for 0.26 needless questions, 1.5 a silent post caught; an opening a day after 7.0; a
-# clock unused 13.2; a 环节 not 0–24 20.8; close before opening, too long a day, a day off
+# clock unused 13.2; a 环节 not 0–24 20.6; close before opening, too long a day, a day off
 # the thread's: none caught — docs/discovery.md, round 2)
 TIME_CHECKS: tuple[str, ...] = ("stale",)
 _CLOCK = re.compile(
