@@ -369,6 +369,7 @@ class Rule:
     day_at: float = 1.01  # (learned.DAY_AT)
     role_at: float = 1.01  # (learned.disputed: a likeliest role the grammar gave no name)
     role_low: float = -1.0  # (learned.disputed: a role the grammar gave, this unlikely)
+    time_checks: tuple[str, ...] = ()  # (learned.TIME_CHECKS: the day's times checked)
 
 
 def combined(
@@ -390,6 +391,8 @@ def combined(
                 roles.setdefault(fold(str(g.get("player", ""))), set()).add(role)
         if learned.disputed(roles, cands, rule.role_at, rule.role_low):
             return got, True
+    if rule.time_checks and set(post_time_doubts(p)) & set(rule.time_checks):
+        return got, True
     if kprobs["day"] >= rule.day_at:
         posted = datetime.fromisoformat(p.rec["posted_at"])
         text = unicodedata.normalize("NFKC", p.rec["text"])
@@ -516,6 +519,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--chips", action="store_true", help="the desk's chips: top-1 / top-3")
     ap.add_argument("--silent", action="store_true", help="what the silent posts share")
     ap.add_argument("--knee", action="store_true", help="silent vs needless, the listings' grid")
+    ap.add_argument(
+        "--times", action="store_true", help="the day's times checked: silent vs needless"
+    )
     args = ap.parse_args(argv)
 
     sets = tm.scored_sets()
@@ -545,6 +551,7 @@ def main(argv: list[str] | None = None) -> int:
         doubt_at=learned.DOUBT_AT,
         day_at=learned.DAY_AT,
         role_at=learned.ROLE_AT,
+        time_checks=learned.TIME_CHECKS,
     )
     before = Rule(dict.fromkeys(kinds, 0.5), 0.5, {}, {})  # session 45
     rules: dict[str, tuple[Rule, dict[str, Rule]]] = {
@@ -552,8 +559,9 @@ def main(argv: list[str] | None = None) -> int:
     }
     # the stack fitted as the shipped one is, each set left out (its own reading unseen)
     stacks = {n: fit_stack(by_name, oof, leave_out=n) for n in by_name}
-    s46 = replace(shipped, doubt_at=1.01, day_at=1.01, role_at=1.01)
-    s47 = replace(shipped, role_at=1.01)
+    s46 = replace(shipped, doubt_at=1.01, day_at=1.01, role_at=1.01, time_checks=())
+    r1 = replace(shipped, time_checks=())
+    s47 = replace(shipped, role_at=1.01, time_checks=())
     rules["session 47 (doubt 0.6, day 0.7, no dispute)"] = (
         s47,
         {n: replace(s47, stack=stacks[n]) for n in by_name},
@@ -562,12 +570,19 @@ def main(argv: list[str] | None = None) -> int:
         s46,
         {n: replace(s46, stack=stacks[n]) for n in by_name},
     )
+    rules["round 1 (s48: dispute, no time check)"] = (
+        r1,
+        {n: replace(r1, stack=stacks[n]) for n in by_name},
+    )
     rules["shipped"] = (shipped, {n: replace(shipped, stack=stacks[n]) for n in by_name})
     if args.chips:
         chip_accuracy(by_name, oof, stacks)
         return 0
     if args.silent:
         silent_shares(by_name, oof, rules["shipped"][1])
+        return 0
+    if args.times:
+        time_checks(by_name, oof, rules["round 1 (s48: dispute, no time check)"][1])
         return 0
     if args.knee:  # silent vs needless: the doubt's threshold, the candidates' dispute
         rules = {}
@@ -746,6 +761,76 @@ def silent_shares(by_name: dict[str, list[Post]], oof: OutOfFold, folds: dict[st
     print(f"silent posts: {total}")
     for k, v in sorted(shares.items()):
         print(f"  {k}: {v}")
+
+
+def post_time_doubts(p: Post) -> list[str]:
+    """:func:`learned.time_doubts` of a director's post in a game thread, as discovery reads it."""
+    rec = p.rec
+    if not p.director or rec["thread_kind"] not in ("process", "discussion", "vote"):
+        return []
+    posted = datetime.fromisoformat(rec["posted_at"])
+    text = unicodedata.normalize("NFKC", rec["text"])
+    return learned.time_doubts(text, posted, de.TZ, rec["thread_day"])
+
+
+def time_checks(by_name: dict[str, list[Post]], oof: OutOfFold, folds: dict[str, Rule]) -> None:
+    """Silent vs needless a set when the posts :func:`learned.time_doubts` doubts (for each
+    set of its reasons) are listed beside the shipped rule: per reason, what it catches and
+    costs (mean over sets), then the sets of reasons in the order of their trade, per set."""
+    codes = list(learned.TIME_WORD)
+    # per set: the shipped silent / needless, and per post its reasons, silent, needless-if-listed
+    rows: dict[str, tuple[int, int, list[tuple[set[str], bool, bool]]]] = {}
+    for name, posts in by_name.items():
+        use_name(name)
+        kp, cp, dp = oof[name]
+        silent = needless = 0
+        per: list[tuple[set[str], bool, bool]] = []
+        for i, p in enumerate(posts):
+            got, listed = combined(p, kp[i], cp[i], folds[name], dp[i])
+            right = _read_right(p)
+            fig = score([p], lambda q, got=got, listed=listed: (got, listed))
+            silent += fig.silent
+            needless += listed and right
+            if listed:
+                continue
+            why = set(post_time_doubts(p))
+            if why:
+                per.append((why, bool(fig.silent), right))
+        rows[name] = (silent, needless, per)
+    n = len(rows)
+
+    def trade(chosen: set[str]) -> tuple[float, float, list[str]]:
+        s_all = n_all = 0.0
+        cells = []
+        for name, (silent, needless, per) in rows.items():
+            caught = sum(1 for why, sil, _ in per if sil and why & chosen)
+            cost = sum(1 for why, _, right in per if right and why & chosen)
+            s_all += silent - caught
+            n_all += needless + cost
+            cells.append(f"{name} {silent - caught}/{needless + cost}")
+        return s_all / n, n_all / n, cells
+
+    base = trade(set())
+    print(f"shipped: silent {base[0]:.2f} needless {base[1]:.2f} a set (mean of {n})")
+    for c in codes:
+        s1, n1, _ = trade({c})
+        caught, cost = base[0] - s1, n1 - base[1]
+        ratio = cost / caught if caught else float("inf")
+        print(f"  {c:<10} caught {caught:.2f} needless +{cost:.2f} a set ({ratio:.1f} a silent)")
+    chosen: set[str] = set()
+    left = set(codes)
+    while left:
+        best = min(
+            left,
+            key=lambda c: (
+                (trade(chosen | {c})[1] - trade(chosen)[1])
+                / max(1e-9, trade(chosen)[0] - trade(chosen | {c})[0])
+            ),
+        )
+        chosen.add(best)
+        left.discard(best)
+        s1, n1, cells = trade(chosen)
+        print(f"+{best:<10} silent {s1:.2f} needless {n1:.2f} | " + "  ".join(cells), flush=True)
 
 
 def listing_precision(

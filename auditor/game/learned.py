@@ -37,6 +37,11 @@ How far the model is trusted (this module's decision):
   reader reads none (:func:`times_read`); likewise a post where the candidate model reads a
   name's role at :data:`ROLE_AT` or more that the grammar gave it none of (:func:`disputed`:
   a vote-out read as a night death).  Questions only: nothing is proposed from them.
+* **Times checked by consistency.**  The day's times the time reader reads from the post are
+  set against the post itself (:func:`time_doubts`: a close before the post, an opening a day
+  after it, a close before its opening, a 第N天 off the thread's …); a reason of
+  :data:`TIME_CHECKS` lists the post, 「时间可能读错：…」 (:func:`why_time`) — the kind model
+  cannot tell a time read wrong from one read right.  A question only.
 * **Proposed, marked 机读.**  Where, besides, a roster name the post names is that kind's
   player with probability at least :data:`PROPOSE_AT`, the item is proposed
   (:func:`proposals`); a 平安夜, 加速, 延时 or 游戏结束 of probability at least
@@ -65,7 +70,7 @@ import math
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, time, timedelta
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -212,6 +217,7 @@ _TIME = re.compile(
     rf"|[{_CN}]{{1,3}}\s*[点时]\s*(?:[{_CN}]{{1,3}}\s*分|半|整)?"
 )
 _DIGITS = re.compile(r"\d+")
+DAY = timedelta(days=1)
 _SENTENCE = re.compile(r"[^。！!？?；;\n]+[。！!？?；;]?")
 
 
@@ -262,6 +268,111 @@ def times_read(text: str, posted_at: datetime, tz: tzinfo) -> bool:
     return any(
         p.role and not (p.wrong or p.asof or p.aside) for p in find_points(text, posted_at, tz)
     )
+
+
+# a day's times read against the post and its thread (:func:`time_doubts`): an opening this
+# many hours after the post is a later day's, a span longer than this no day of the seeds
+# (M107 第一天 runs 36 h: 09:00 → next day 21:30), a 版杀7 环节 0:00–24:00
+FAR_OPENING = timedelta(hours=26)
+LONG_DAY = timedelta(hours=50)
+# the reasons :func:`time_doubts` can give (their words: :data:`TIME_WORD`), and those that
+# list a post (chosen by the leave-one-set-out mean, ``discovery_learned_eval.py --times``)
+TIME_WORD = {
+    "backwards": "关帖早于开放",
+    "far": "开放时间在发帖一天多以后",
+    "long": "一天长过两天",
+    "stale": "关帖时间早于发帖",
+    "day_off": "天数与帖子所在的天不符",
+    "phase": "环节不是 0:00—24:00",
+    "unused": "帖子里还有没读到的时刻",
+}
+# (LOSO mean of 23, round 1's rule beside: a close before the post catches 0.17 silent posts a
+# set for 0.26 needless questions, 1.5 a silent post caught; an opening a day after 7.0; a
+# clock unused 13.2; a 环节 not 0–24 20.6; close before opening, too long a day, a day off
+# the thread's: none caught — docs/discovery.md, round 2)
+TIME_CHECKS: tuple[str, ...] = ("stale",)
+_CLOCK = re.compile(
+    r"\d{1,2}\s*[:：]\s*\d{2}"
+    r"|\d{1,2}\s*[点时](?:\s*\d{1,2}\s*分?|半|整)?"
+    rf"|[{_CN}]{{1,3}}\s*[点时](?:\s*[{_CN}]{{1,3}}\s*分|半|整)?"
+)
+
+
+def time_doubts(
+    text: str, posted_at: datetime, tz: tzinfo, thread_day: int | None = None
+) -> list[str]:
+    """Where the day's times the time reader reads from the post (its ranges, and the times
+    it gives an opening or a close) disagree with the post and its thread — a check by
+    consistency, not by words: a close before its opening (``backwards``), an opening more
+    than :data:`FAR_OPENING` after the post (``far``), a day longer than :data:`LONG_DAY`
+    (``long``), a close before the post (``stale``), a 第N天 neither the thread's day nor the
+    next (``day_off``), a 版杀7 环节 not 0:00–24:00 (``phase``; seed 002: 每个环节 0:00—24:00),
+    a clock the post states the reader used nowhere (``unused``, only beside a time read).
+    The reasons (:data:`TIME_WORD`), each once, in that order; none read: []."""
+    days, used = _day_times(text, posted_at, tz)
+    if not days:
+        return []
+    out: set[str] = set()
+    for d in days:
+        out |= _day_reasons(d, posted_at, tz, thread_day)
+    if _unused(text, used):
+        out.add("unused")
+    return [k for k in TIME_WORD if k in out]
+
+
+def _day_times(
+    text: str, posted_at: datetime, tz: tzinfo
+) -> tuple[list[tuple[int | None, datetime | None, datetime | None, int | None]], list[str]]:
+    """The day's times the time reader reads (day label, opening, close, 环节) and the
+    written text of every time it read (aside or not)."""
+    ranges = find_ranges(text, posted_at, tz)
+    points = find_points(text, posted_at, tz)
+    days: list[tuple[int | None, datetime | None, datetime | None, int | None]]
+    days = [(r.day, r.opens, r.closes, r.phase) for r in ranges if not r.aside]
+    days += [
+        (p.day, p.at if p.role == "opens" else None, p.at if p.role == "closes" else None, p.phase)
+        for p in points
+        if p.role and not (p.wrong or p.asof or p.aside or p.delay)
+    ]
+    return days, [r.text for r in ranges] + [p.text for p in points]
+
+
+def _day_reasons(
+    read: tuple[int | None, datetime | None, datetime | None, int | None],
+    posted_at: datetime,
+    tz: tzinfo,
+    thread_day: int | None,
+) -> set[str]:
+    """:func:`time_doubts`' reasons for one day's times read."""
+    day, opens, closes, phase = read
+    out: set[str] = set()
+    if opens is not None and closes is not None:
+        if closes <= opens:
+            out.add("backwards")
+        elif closes - opens > LONG_DAY:
+            out.add("long")
+        if phase and (opens.astimezone(tz).time() != time(0) or closes - opens != DAY):
+            out.add("phase")
+    if opens is not None and opens - posted_at > FAR_OPENING:
+        out.add("far")
+    if closes is not None and closes < posted_at:
+        out.add("stale")
+    if day is not None and thread_day is not None and day not in (thread_day, thread_day + 1):
+        out.add("day_off")
+    return out
+
+
+def _unused(text: str, used: Sequence[str]) -> bool:
+    """A clock the post states that no time the reader read holds."""
+    held = [re.sub(r"\s+", "", u) for u in used]
+    return any(
+        not any(re.sub(r"\s+", "", m.group()) in h for h in held) for m in _CLOCK.finditer(text)
+    )
+
+
+def why_time(reasons: Sequence[str]) -> str:
+    """The time doubt in the director's words (时间可能读错：关帖早于开放)."""
+    return "时间可能读错：" + "；".join(TIME_WORD[k] for k in reasons)
 
 
 def named(text: str, players: Sequence[str]) -> list[str]:
@@ -403,9 +514,11 @@ def why_kind(kinds: Sequence[str]) -> str:
     """The listing's reason in the director's words (机读：像是「出局」公告); a doubt
     (``"doubt"`` among ``kinds``, :data:`DOUBT_AT`) alone says so."""
     words = [KIND_WORD[k] for k in kinds if k in KIND_WORD]
+    times = [k.removeprefix("time:") for k in kinds if k.startswith("time:")]
     if not words:
-        return DOUBT_WORD
-    return "机读：像是「" + "」「".join(words) + "」公告，语法没读出"
+        return why_time(times) if times and "doubt" not in kinds else DOUBT_WORD
+    said = "机读：像是「" + "」「".join(words) + "」公告，语法没读出"
+    return said + ("；" + why_time(times) if times else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -547,8 +660,9 @@ def second_reading(
     for them (机读) — a player's from the candidate model, a 平安夜 / 加速 / 延时 / 游戏结束 on
     the day ``day`` (the thread's) or ``days`` place the post on.  ``"day"`` among the kinds:
     the post reads as a day's times and the time reader read none; ``"doubt"``: the doubt
-    model doubts the grammar's reading (:data:`DOUBT_AT`).  Non-empty kinds: the post is
-    listed as 未读懂的公告, never silent."""
+    model doubts the grammar's reading (:data:`DOUBT_AT`); ``"time:<reason>"``: the day's
+    times read disagree with the post (:func:`time_doubts`, the reasons of
+    :data:`TIME_CHECKS`).  Non-empty kinds: the post is listed as 未读懂的公告, never silent."""
     read = {str(a.type) for a in said}
     if any(p.delay for p in find_points(text, posted_at, tz)):
         read.add("delayed")  # the time reader read the new close
@@ -559,6 +673,7 @@ def second_reading(
     doubt = doubted(text, players, thread_kind, read) >= DOUBT_AT
     if doubt or (ROLE_AT <= 1 and _disputed(text, players, thread_kind, said)):
         kinds.append("doubt")
+    kinds += [f"time:{k}" for k in time_doubts(text, posted_at, tz, day) if k in TIME_CHECKS]
     if not kinds:
         return [], []
     on, after = place(posted_at, day, days)

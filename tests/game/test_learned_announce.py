@@ -294,3 +294,33 @@ def test_a_role_the_candidate_model_disputes_is_listed_never_silent() -> None:
         PLAYERS, "冬瓜坐上了火车。", "discussion", said, posted, TZ, day=3
     )
     assert kinds == []
+
+
+def test_a_days_times_that_disagree_with_the_post_are_doubted_by_consistency() -> None:
+    evening = datetime(2031, 5, 7, 22, 10, tzinfo=TZ)
+    morning = datetime(2031, 5, 7, 8, 30, tzinfo=TZ)
+    # a close before the post (the reader put 晚上六点 on the post's own, past, evening)
+    assert "stale" in learned.time_doubts("本日 18:00 收摊，请抓紧。", evening, TZ, 2)
+    # the same words in the morning: a close later that day, nothing to doubt
+    assert learned.time_doubts("本日 18:00 收摊，请抓紧。", morning, TZ, 2) == []
+    # tomorrow's opening and close, said the evening before: consistent
+    assert learned.time_doubts("明天 9:00 开门，21:30 打烊。", evening, TZ, 2) == []
+    # a 第N天 neither the thread's day nor the next
+    assert "day_off" in learned.time_doubts("第五天 9:00-21:30", morning, TZ, 2)
+    # no day's time read: nothing to check (DAY_AT's concern)
+    assert learned.time_doubts("大家早上好。", morning, TZ, 2) == []
+
+
+def test_a_time_read_wrong_is_listed_as_a_time_doubt_never_silent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    evening = datetime(2031, 5, 7, 22, 10, tzinfo=TZ)
+    quiet = dict.fromkeys(learned.KINDS, 0.01)
+    monkeypatch.setattr(learned, "kind_probabilities", lambda *a, **k: quiet)
+    monkeypatch.setattr(learned, "doubted", lambda *a, **k: 0.0)
+    text = "本日 18:00 收摊，请抓紧。"
+    kinds, machine = learned.second_reading(PLAYERS, text, "discussion", [], evening, TZ, day=2)
+    assert kinds == ["time:stale"] and machine == []
+    assert learned.why_kind(kinds) == "时间可能读错：关帖时间早于发帖"
+    morning = datetime(2031, 5, 7, 8, 30, tzinfo=TZ)
+    assert learned.second_reading(PLAYERS, text, "discussion", [], morning, TZ, day=2)[0] == []
