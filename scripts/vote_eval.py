@@ -94,8 +94,8 @@ def read_post(preset: str, author: str, bbcode: str, players: Sequence[str] = PL
     text, lines = msg.text, msg.lines
     start, proxy, unnamed = 0, None, False
     if author in DIRECTORS:
-        found = proxy_player(text, players)
-        at = unnamed_proxy(text, players) if found is None else None
+        found = proxy_player(text, players, lines=lines)
+        at = unnamed_proxy(text, players, lines) if found is None else None
         if found is None and at is None:
             return Read(False, None, None, None, None)
         proxy, start = found if found is not None else (None, at or 0)

@@ -191,6 +191,18 @@ def test_the_session_47_directors_games_equal_their_truth(game: str) -> None:
     assert diffs == set(), sorted(diffs)
 
 
+# Session 48's directors' own games (老金's 版杀7 free format in 延边话, 阿德's 030 in 四川话), read
+# at their night-2 renders: every ballot, round and void ballot's problem equals the truth — 老金's
+# result table (rows 「朴大叔(代发)」, 「弃权 | 1 | 打糕妹」) is no ballot and no 代投 (seed 002 4.1.2:
+# the director announces), 朴大叔's 「投米肠 还来得及吗」 after the close a late vote (说明2), 阿德's
+# one-line labelled 「投票对象：兔头 投票理由：我跟到兔头走」 a vote and 「我跟到三大炮走」 alone void
+# (030: 没有“投票对象：”).
+@pytest.mark.parametrize("game", ["discovery_fh48/yanbian", "discovery_fh48c/wardrobe"])
+def test_the_session_48_directors_games_equal_their_truth(game: str) -> None:
+    diffs = set(differences(paths.TESTS / "games" / game, problems=True))
+    assert diffs == set(), sorted(diffs)
+
+
 # 阿宁's M107 game (session 47, tests/games/discovery_fh47c/skyscraper_seats): players voted by
 # seat (「7号」「5」「7号 夏天」); with his seat list in the game file (``[players] seats``) every
 # seat ballot counts for its player (000 投票规则 明确说明投票对象: the seat he published names

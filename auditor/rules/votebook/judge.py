@@ -409,7 +409,10 @@ def _judge_voter(
     for b in ballots:
         forced = b.correction is not None
         problem = b.problem if forced else (_static_problem(ctx, st, b, w) or b.problem)
-        if current is not None and not forced and _repeats(st, b, current):
+        # a post after the close is late before it is anything else (seed 002 4.1.2: votes
+        # after the close are void; 朴大叔's 投米肠 还来得及吗 after his 代发 for 米肠 is late)
+        late = problem == "after_close"
+        if current is not None and not forced and not late and _repeats(st, b, current):
             judged.append(replace(b, kind=current.kind, valid=False, problem="repeat", weight=0.0))
             if b.pid is not None:
                 earlier_pids.add(b.pid)

@@ -79,6 +79,7 @@ from auditor.rules.votebook.model import (
     VoteSettings,
     Window,
 )
+from auditor.rules.votebook.published import tally_lines
 
 # --------------------------------------------------------------------------- text
 
@@ -1184,15 +1185,19 @@ def _name_pattern(players: Iterable[str]) -> str:
 
 
 def proxy_player(
-    text: str, players: Sequence[str], other: Mapping[str, str] | None = None
+    text: str,
+    players: Sequence[str],
+    other: Mapping[str, str] | None = None,
+    lines: Sequence[str] = (),
 ) -> tuple[str, int] | None:
     """For a director's post: the player a proxy vote is for, and where the vote starts.
     ``other``: the game file's other names (7号, an alias → the player,
     :func:`auditor.game.roster.other_names`), by which a director's shorthand names the
-    voter (代投 6→2)."""
+    voter (代投 6→2); ``lines``: the post's lines as the page shows them (its text joins them),
+    where a tally's rows are told apart (:func:`_without_tally`)."""
     if not players:
         return None
-    ft = fold(text)
+    ft = fold(_without_tally(text, players, lines))
     arrow = _proxy_arrow(ft, players, other or {})
     if arrow is not None:
         return arrow
@@ -1234,6 +1239,31 @@ def proxy_player(
         if len(named) == 1:
             return by_fold[named.pop()], label.start()
     return None
+
+
+def _without_tally(text: str, players: Sequence[str], lines: Sequence[str] = ()) -> str:
+    """``text`` with the lines of a tally blanked, offsets kept: a director's post that reports
+    counts (two rows or more of a name, 弃权 among them, and its number of votes: a table
+    「| 米肠 | 4 | 金顺姬 朴大叔(代发) |」, 「米肠 4票」 lines — :func:`tally_lines`) announces the
+    result (seed 002 4.1.2; 000 9), and a 代发 / 代投 written in one of its rows tells how a
+    counted ballot came, casting none.  The post's other lines are read as before (a 代投 above
+    the running count is the director's vote for the player).  ``lines``: the post's lines
+    (the text may join them with spaces), else the text's own."""
+    shown = list(lines) or text.splitlines()
+    rows = set(tally_lines("\n".join(shown), (*players, ABSTAIN)))
+    if not rows:
+        return text
+    out = list(text)
+    at = 0
+    for i, line in enumerate(shown):
+        said = line.strip()
+        where = text.find(said, at) if said else -1
+        if where < 0:
+            continue
+        at = where + len(said)
+        if i in rows:
+            out[where:at] = " " * len(said)
+    return "".join(out)
 
 
 # The director's shorthand (000 玩家须知 9 代投; 030's 代发): 代投 6→2 / 代投 木子李→小鹿 /
@@ -1296,13 +1326,13 @@ _PROXY_HEAD = re.compile(r"代[^。！!？?\n]{0,6}?(?:投|发|改)|委托|托�
 _PROXY_WORD = re.compile(r"代\s*(?:投|改|发)\s*(?:改票|票)?\s*[:：]?")
 
 
-def unnamed_proxy(text: str, players: Sequence[str]) -> int | None:
+def unnamed_proxy(text: str, players: Sequence[str], lines: Sequence[str] = ()) -> int | None:
     """For a director's post that says 代投 without naming the player (代投⏎投票对象：饺子):
     where the vote starts, else None.  Such a post is a vote post all the same, void: 代投
     时需给出明确的投票对象, and the vote must be someone's (issue 37 item 2)."""
-    if proxy_player(text, players) is not None:
+    if proxy_player(text, players, lines=lines) is not None:
         return None
-    ft = fold(text)
+    ft = fold(_without_tally(text, players, lines))
     label = _LABEL.search(ft) or _LABEL_TYPO.search(ft)
     for m in _PROXY_WORD.finditer(ft, 0, label.start() if label is not None else len(ft)):
         clause = re.split(r"[。！!？?\n，,]", ft[: m.start()])[-1]
@@ -1718,8 +1748,7 @@ def read_vote_text(
     ``struck``: the post's struck-through parts (:func:`strike_out`); ``voter``: whose
     vote it would be; ``quoted``: the texts the post quotes (a vote it follows);
     ``dropped``: gets the learned reading's note when it drops a void reading as no vote."""
-    if struck:
-        text = strike_out(text, struck)
+    text = _cast_text(text, lines, players, start_at, struck)
     original = text
     text, lines = without_signature(text, lines)
     text, lines = without_letter_signature(text, lines, players, voter)
@@ -1728,6 +1757,7 @@ def read_vote_text(
     text, lines = after_recall(text, lines)
     if st.format == "free":
         text = _without_time_left(text)
+        text = _without_in_time_question(text, players)
         text = without_writing_aside(text, players)
         text = join_broken_names(text, players)
         lines = [join_broken_names(line, players) for line in lines]
@@ -1758,6 +1788,17 @@ def read_vote_text(
         return None
     left = said_minutes_left(original)
     return pv if left is None else replace(pv, minutes_left=left)
+
+
+def _cast_text(
+    text: str, lines: Sequence[str], players: Sequence[str], start_at: int, struck: Sequence[str]
+) -> str:
+    """The text a vote is read in: its struck parts out (:func:`strike_out`) and, for a
+    director's 代投 (``start_at``), the running count he posts beside it (:func:`_without_tally`)
+    blanked — no part of the vote."""
+    if struck:
+        text = strike_out(text, struck)
+    return _without_tally(text, players, lines) if start_at else text
 
 
 def _second_reading(
@@ -1860,6 +1901,44 @@ def _without_time_left(text: str) -> str:
         tail = re.match(r"\s*(?:就|便)?\s*(?:要)?\s*(?:了|啦|哦|喔|啊)?", ft[end:])
         end += tail.end() if tail else 0
         out[m.start() : end] = " " * (end - m.start())
+    return "".join(out)
+
+
+# A question after the vote's own clause asking only whether it is in time or counts (投米肠
+# 还来得及吗 / 投米肠还算不算？ / 投米肠 现在还有效吗): words.toml ``in_time_words``, perhaps after
+# 还 / 现在 / 这会儿 / 是不是 / 已经, then the question's particle or mark and nothing else to the
+# clause's end.  A question of the vote itself (投X吗？ / 要是投X呢？ / 投X还是Y？) asks whom.
+_IN_TIME_ASKED = re.compile(
+    r"\s*(?:现在|这会儿|这时候|这个点|是不是|已经)?\s*(?:还)?\s*"
+    rf"(?:{'|'.join(re.escape(w) for w in sorted(_WORDS['in_time_words'], key=len, reverse=True))})"
+    r"\s*(?:吗|么|嘛|吧|不|没|没有|呢|啊|呀)?\s*(?:[?？]+|(?=[，,。.！!~～…\n]|$))"
+)
+
+
+# A vote's verb before the name in its clause (投 / 改投 / 票给 / 选 / 改成).
+_CASTS_BEFORE = re.compile(r"投|票|选|改")
+
+
+def _without_in_time_question(text: str, players: Sequence[str]) -> str:
+    """``text`` with a question on the vote's timeliness that follows a name in the vote's
+    clause (:data:`_IN_TIME_ASKED`) blanked, offsets kept: a vote posted with a question about
+    its own timeliness is a vote attempt (late, void and seen after the close: seed 002 4.1.2
+    说明2), the question no undoing of it.  It must ask (a particle or mark ends it) and follow
+    directly a player's name (or 弃权) cast by a vote's verb in its clause (投X / 改投X / 票给X);
+    what comes before is read as ever (要是投X 还来得及吗 stays supposed)."""
+    names = _name_pattern((*players, ABSTAIN))
+    if not names:
+        return text
+    ft = fold(text)
+    out = list(text)
+    for m in re.finditer(rf"(?:{names})", ft):
+        clause = re.split(r"[，,。！!？?；;\n]", ft[: m.start()])[-1]
+        if not _CASTS_BEFORE.search(clause):
+            continue  # 番茄过了吗 (a bare name) may ask of the player: only a vote said as one
+        q = _IN_TIME_ASKED.match(ft, m.end())
+        if q is None or not re.search(r"[吗么嘛吧不没呢?？]", q.group(0)):
+            continue
+        out[q.start() : q.end()] = " " * (q.end() - q.start())
     return "".join(out)
 
 
@@ -2221,10 +2300,10 @@ def _voter(game: Game, gp: GamePost) -> tuple[str | None, str | None, int]:
     proxies the player it names first; a player's own post is his vote."""
     post = gp.post
     if post.author in game.directors:
-        found = proxy_player(post.text, game.players, other_names(game))
+        found = proxy_player(post.text, game.players, other_names(game), post.lines)
         if found is not None:
             return found[0], post.author, found[1]
-        at = unnamed_proxy(post.text, game.players)
+        at = unnamed_proxy(post.text, game.players, post.lines)
         if at is not None:  # 代投 naming no player: listed under the director, void
             return post.author, post.author, at
         return None, None, 0
@@ -2262,7 +2341,7 @@ def _target_edits(
             return pv if used is post else parse(post, 0)
         if not proxied:
             return parse(p, 0)
-        found = proxy_player(p.text, game.players, other_names(game))
+        found = proxy_player(p.text, game.players, other_names(game), p.lines)
         if found is None:
             return None
         return parse(p, found[1])

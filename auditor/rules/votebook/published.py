@@ -56,14 +56,36 @@ class Published:
 
 def _rows(text: str, players: Sequence[str]) -> dict[str, float]:
     """The count rows of a post's text (:mod:`module docs <auditor.rules.votebook.published>`)."""
+    out: dict[str, float] = {}
+    for row in _line_rows(text, players):
+        for name, n in row.items():
+            out.setdefault(name, n)
+    return out if len(out) >= 2 else {}
+
+
+def tally_lines(text: str, names: Sequence[str]) -> list[int]:
+    """The indexes (in ``text.splitlines()``) of the lines holding a count row, where the text
+    holds two rows or more (:func:`_rows`): a tally's shape, whoever posts it — a director's
+    result post (a table, 「米肠 4票」 rows) reports counts and casts no ballot or 代投 (seed 002
+    4.1.2 the director announces; 000 9).  ``names``: the players (and 弃权, a row of its own)."""
+    rows = _line_rows(text, names)
+    if len({name for row in rows for name in row}) < 2:
+        return []
+    return [i for i, row in enumerate(rows) if row]
+
+
+def _line_rows(text: str, players: Sequence[str]) -> list[dict[str, float]]:
+    """For each line of ``text``, its count rows (name -> votes)."""
     names = "|".join(re.escape(p) for p in sorted(players, key=len, reverse=True))
     if not names:
-        return {}
+        return [{} for _ in text.splitlines()]
     one_cell = re.compile(rf"\s*(?P<name>{names})\s*[：:]?\s*{_NUMBER}\s*票?\s*")
     name_only = re.compile(rf"\s*(?P<name>{names})\s*")
     bare = re.compile(rf"\s*{_NUMBER}\s*票?\s*")
-    out: dict[str, float] = {}
+    out: list[dict[str, float]] = []
     for line in text.splitlines():
+        mine: dict[str, float] = {}
+        out.append(mine)
         line = _ASIDE.sub("", line)
         if _UNDONE.search(line):
             continue
@@ -77,15 +99,15 @@ def _rows(text: str, players: Sequence[str]) -> dict[str, float]:
                 if m2 is not None and m3 is not None:
                     n = _number(m3["n"])
                     if n is not None:
-                        out.setdefault(m2["name"], n)
+                        mine.setdefault(m2["name"], n)
                     i += 2
                     continue
             if m is not None:
                 n = _number(m["n"])
                 if n is not None:
-                    out.setdefault(m["name"], n)
+                    mine.setdefault(m["name"], n)
             i += 1
-    return out if len(out) >= 2 else {}
+    return out
 
 
 def _unlabelled(cell: str, row: re.Pattern[str]) -> str:
