@@ -355,8 +355,12 @@ def reminder_draft(
     under = _under_minimum(records, n, phase.number if phase else None)
     if under and under[1]:  # (never an empty 发言还不到 5 帖：)
         minimum, who = under
+        # a seat is one seat, named as the round names it (凉糕（替 肥肠粉）, not 肥肠粉 here
+        # and 凉糕（替 肥肠粉） under 还没有投票; fh48c)
+        named = _shown_names(records, n)
         lines.append(
-            f"发言还不到 {minimum} 帖：" + "、".join(f"{visible(p)}（{k} 帖）" for p, k in who)
+            f"发言还不到 {minimum} 帖："
+            + "、".join(f"{visible(named.get(p, p))}（{k} 帖）" for p, k in who)
         )
     lines.append(f"（截至 {_hm(as_of, now)} 的统计，以导演关门时的计票为准）")
     text = "\n".join(lines) + "\n"
@@ -382,6 +386,12 @@ def _non_voters(records: Records, day: int, phase: int | None) -> list[str]:
     return [p for x in rnd[-1:] for p in x.get("non_voters", [])]
 
 
+def _shown_names(records: Records, day: int) -> dict[str, str]:
+    """Seat -> the name the day's rounds show for it (a substitute on her own account:
+    浪花（替 老周）)."""
+    return {s: n for x in records.rounds if x["day"] == day for s, n in x.get("names", {}).items()}
+
+
 def _void_ballots(
     records: Records, day: int, non_voters: Sequence[str], now: datetime
 ) -> dict[str, list[str]]:
@@ -389,7 +399,7 @@ def _void_ballots(
     each with his void ballots (#floor and why)."""
     out: dict[str, list[str]] = {}
     # a ballot names its seat; the round a substitute on her own account (浪花（替 老周）)
-    shown = {s: n for x in records.rounds if x["day"] == day for s, n in x.get("names", {}).items()}
+    shown = _shown_names(records, day)
     for b in records.votes:
         voter = str(b.get("voter") or "")
         voter = shown.get(voter, voter)

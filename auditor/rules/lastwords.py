@@ -156,7 +156,7 @@ def lastwords_late(gp: GamePost, ctx: Context, opts: Mapping[str, object]) -> It
     at = ctx.schedule.eliminated_at(gp.player or "")
     assert at is not None
     tz = ctx.game.timezone
-    start_h, end_h = ctx.ruleset.get("lastwords_hours", [20, 24])
+    start_h, end_h = ctx.ruleset["lastwords_hours"]
     local = gp.post.posted_at.astimezone(tz)
     note = (
         f"{gp.player} 已于 {at.astimezone(tz):%m-%d %H:%M:%S} 出局；这帖 {local:%m-%d %H:%M} 发，"

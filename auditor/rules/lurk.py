@@ -150,6 +150,12 @@ def lurk_day_units(
                 yield player, day, phase, n, note
 
 
+def _proxied(ctx: Context) -> set[tuple[str, int, int | None]]:
+    """(seat, day, round) of every valid ballot the director posted for a player (代投)."""
+    proxies = [b for b in votes_for(ctx).ballots if b.proxy and b.valid]
+    return {(b.voter, b.day, b.round) for b in proxies} | {(b.voter, b.day, None) for b in proxies}
+
+
 def lurk_day_verdict(ctx: Context, opts: Mapping[str, Any]) -> frozenset[Unit]:
     """LURK-DAY's verdict over every judged day: the (player, day, phase) units lurking."""
     return frozenset((p, d.number, ph) for p, d, ph, _, _ in lurk_day_units(ctx, opts))
@@ -231,9 +237,16 @@ def lurk_day(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
 
     FAIL（killbar7）：第 2 天加速到 20:00 关门，饺子环节 1 只发 1 帖（平均 10 帖）→ 替补。
     """
+    proxied: set[tuple[str, int, int | None]] | None = None
     for player, day, phase, _posts, note in lurk_day_units(ctx, opts):
         if not ctx.in_scope(day.number):
             continue  # an incremental check re-judges only the affected days
+        if proxied is None:
+            proxied = _proxied(ctx)
+        if (player, day.number, phase) in proxied or (player, day.number, None) in proxied:
+            # fh48c: the lurk is right by the letter, but the player's vote that day was the
+            # director's 代投 — the director decides knowing it (he relayed for the player)
+            note += "；本日投票为导演代投"
         yield aggregate_finding(
             "LURK-DAY", player, day.number, opts, phase=phase, note=note, excerpt_text=note
         )  # keyed by (code, player, day, phase) only:

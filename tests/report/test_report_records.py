@@ -725,3 +725,28 @@ def test_a_substitute_sheriffs_weight_reaches_the_midday_tally() -> None:
     }
     assert "（警长 ×2）" in _ballot(ballot, seat_weights([rnd]), "老周", now)
     assert "×" not in _ballot(ballot, {"浪花（替 老周）": 2}, "老周", now)
+
+
+def test_the_reminder_names_a_substitutes_seat_once_the_same_way() -> None:
+    # fh48c: 凉糕 plays 肥肠粉's seat on her own account; the 投票提醒 listed 「凉糕（替 肥肠粉）」
+    # under 还没有投票 and 「肥肠粉（0 帖）」 under the post minimum — one seat, two names
+    from auditor.game.gamefile import DaySpec
+    from auditor.report.drafts import reminder_draft
+
+    shown = "凉糕（替 肥肠粉）"
+    rnd = {"day": 2, "round": 1, "non_voters": [shown], "names": {"肥肠粉": shown}}
+    row = {"day": 2, "alive": 1, "min_posts": 3, "phase": ""}
+    records = SimpleNamespace(
+        rounds=[rnd],
+        votes=[],
+        activity=[{**row, "player": "肥肠粉", "posts": 0}, {**row, "player": "兔头", "posts": 5}],
+    )
+    day = DaySpec(
+        2, datetime(2026, 12, 3, 0, 30, tzinfo=UTC), datetime(2026, 12, 4, 15, tzinfo=UTC)
+    )
+    now = datetime(2026, 12, 4, 12, tzinfo=UTC)
+    settings = {"reminder_hours": [6, 1], "reminder": "copy"}
+    draft = reminder_draft(records, settings, {}, day, now, now)  # type: ignore[arg-type]
+    assert f"还没有投票：{shown}" in draft.text
+    assert f"发言还不到 3 帖：{shown}（0 帖）" in draft.text
+    assert "、肥肠粉" not in draft.text and "：肥肠粉" not in draft.text

@@ -346,6 +346,33 @@ def test_the_same_death_on_a_day_not_confirmed_is_counted_as_before(tmp_path: Pa
     assert [r for r in rows if r["player"] == "茄子" and r["code"] == "GHOST-POST"], rows
 
 
+def test_a_death_read_at_the_first_days_opening_is_asked_not_counted(tmp_path: Path) -> None:
+    """Round 1 item 3, end to end: every seed's game opens with its first day (M107 流程 4,
+    030, M39, 版杀7 4), so a death the discovery reads at day 1's opening (or before) has no
+    night behind it — it is asked with the post's words, not applied (茄子's day 1 posts are
+    no 诈尸, his ballot stands)."""
+    from auditor import pipeline
+    from tests.game.test_discover_autonomy import setup
+    from tests.game.test_discover_rulesets import m39
+
+    g = m39()
+    # the roster-like line in a post timed at day 1's opening (fh48b)
+    posts = _thread(g, "[M39] 第一天讨论帖")
+    posts.append(
+        {"author": "导演", "at": at(11, 20, 8), "pid": 77002, "message": "公告：茄子 出局。"}
+    )
+    posts.sort(key=lambda p: (p["at"], p.get("pid", 0)))  # type: ignore[arg-type,return-value]
+    minimal = setup(tmp_path, g)
+    result = audit(minimal, reports=tmp_path / "r")
+    assert result.report is not None, result.problems
+    disc = pipeline.open_game(minimal).discovery
+    assert disc is not None
+    (said,) = [w for w in disc.warnings if "茄子" in w and "确认之前不计入" in w]
+    assert "游戏第一天开始之前" in said and "「公告：茄子 出局。」" in said, said
+    rows = report_rows(result.report / "findings.csv")
+    assert not [r for r in rows if r["player"] == "茄子" and r["code"] == "GHOST-POST"], rows
+
+
 # ------------------------------------------------------------------ 6. what LURK-DAY counts
 
 
@@ -380,3 +407,26 @@ def test_lurking_counts_only_the_discussion_and_vote_threads(tmp_path: Path) -> 
     plain, chatty = counts(False, tmp_path / "a"), counts(True, tmp_path / "b")
     assert plain["full"] and chatty == plain, (plain, chatty)
     assert chatty["min"] == chatty["full"]
+
+
+# ------------------------------------------------------------------ round 2: a 代投 lurker
+
+
+def test_a_lurk_whose_vote_was_the_directors_proxy_says_so(tmp_path: Path) -> None:
+    """fh48c: 冒菜's 单日潜水 is right by the letter (030 违规判定 5(1)), but his day's vote
+    was the director's 代投: the card says 本日投票为导演代投, so the director decides knowing
+    it; a lurker who voted himself gets no such words."""
+    g = rabbit030()
+    _thread(g, "[030] D1 投票帖").append(
+        {
+            "author": "扫把无限",
+            "at": at(11, 21, 12),
+            "pid": 8811,
+            "message": "代投：苦瓜\n投票对象：番茄\n投票理由：苦瓜私信我的",
+        }
+    )
+    rows = [r for r in _findings(g, tmp_path) if r["code"] == "LURK-DAY"]
+    mine = [r for r in rows if (r["player"], r["day"]) == ("苦瓜", "1")]
+    assert mine and all("本日投票为导演代投" in r["note"] for r in mine), rows
+    others = [r for r in rows if r["player"] != "苦瓜"]
+    assert not any("代投" in r["note"] for r in others), others
