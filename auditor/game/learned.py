@@ -148,21 +148,21 @@ NOTICE_KINDS = ("no_death", "accelerated", "delayed", "game_over")
 # makes a death unlikely news (-1.2), a death read a 平安夜 (-1.5), a substitute read a death
 # (-1.1).  A kind absent here is read by the kind model alone.
 STACK: dict[str, dict[str, float]] = {
-    "eliminated": {"bias": -0.338, "any": -0.283, "model": 0.851, "read:accelerated": 0.64, "read:delayed": -0.237, "read:game_over": 0.765, "read:idiot_revealed": -1.155, "read:no_death": -1.271, "read:piped": -0.257, "read:sheriff": -0.065, "read:substitute": -0.969},
-    "sheriff": {"bias": -0.377, "any": -0.38, "model": 0.835, "read:accelerated": -0.861, "read:delayed": -0.428, "read:eliminated": 0.074, "read:game_over": -0.11, "read:idiot_revealed": 0.14, "read:no_death": -1.267, "read:piped": 0.076, "read:substitute": 0.456},
-    "substitute": {"bias": 0.047, "any": 0.203, "model": 1.153, "read:accelerated": -0.486, "read:delayed": -0.316, "read:eliminated": -0.428, "read:game_over": -0.69, "read:idiot_revealed": -0.104, "read:no_death": 1.052, "read:piped": -1.027, "read:sheriff": 0.62},
-    "accelerated": {"bias": -0.589, "any": -0.543, "model": 0.941, "read:delayed": 0.149, "read:eliminated": 0.645, "read:game_over": 0.473, "read:idiot_revealed": 0.587, "read:no_death": 0.236, "read:piped": -0.372, "read:sheriff": 0.484, "read:substitute": 0.648},
-    "delayed": {"bias": -0.453, "any": 0.312, "model": 0.983, "read:accelerated": -1.178, "read:eliminated": 0.55, "read:game_over": 0.418, "read:idiot_revealed": -0.096, "read:no_death": 0.388, "read:piped": 0.418, "read:sheriff": -0.632, "read:substitute": -0.485},
-    "piped": {"bias": -0.188, "any": -0.202, "model": 0.79, "read:accelerated": -0.367, "read:delayed": -0.043, "read:eliminated": -0.642, "read:game_over": -0.833, "read:idiot_revealed": -0.388, "read:no_death": 0.152, "read:sheriff": -0.11, "read:substitute": -0.194},
-    "idiot_revealed": {"bias": -0.192, "any": -0.289, "model": 1.087, "read:accelerated": -0.123, "read:delayed": -0.082, "read:eliminated": 0.221, "read:game_over": -0.365, "read:no_death": 0.383, "read:piped": -0.319, "read:sheriff": -0.077, "read:substitute": -0.112},
-    "no_death": {"bias": -0.231, "any": -0.068, "model": 0.814, "read:accelerated": -0.355, "read:delayed": -0.812, "read:eliminated": -1.618, "read:game_over": -1.172, "read:idiot_revealed": 0.269, "read:piped": 0.881, "read:sheriff": -1.183, "read:substitute": 0.054},
-    "game_over": {"bias": -0.677, "any": -0.153, "model": 1.561, "read:accelerated": -0.022, "read:delayed": -0.025, "read:eliminated": 0.009, "read:idiot_revealed": -0.007, "read:no_death": -0.041, "read:piped": -0.005, "read:sheriff": -0.026, "read:substitute": -0.062},
+    "eliminated": {"bias": -0.442, "any": -0.304, "model": 0.826, "read:accelerated": 0.386, "read:delayed": -0.278, "read:game_over": 0.833, "read:idiot_revealed": -1.023, "read:no_death": -1.197, "read:piped": -0.345, "read:sheriff": -0.12, "read:substitute": -1.014},
+    "sheriff": {"bias": -0.381, "any": -0.514, "model": 0.834, "read:accelerated": -0.858, "read:delayed": -0.409, "read:eliminated": 0.242, "read:game_over": -0.098, "read:idiot_revealed": 0.187, "read:no_death": -1.195, "read:piped": 0.092, "read:substitute": 0.489},
+    "substitute": {"bias": -0.018, "any": 0.379, "model": 1.16, "read:accelerated": -0.506, "read:delayed": -0.334, "read:eliminated": -0.431, "read:game_over": -0.723, "read:idiot_revealed": -0.109, "read:no_death": 0.984, "read:piped": -1.037, "read:sheriff": 0.58},
+    "accelerated": {"bias": -0.612, "any": -0.465, "model": 0.948, "read:delayed": 0.126, "read:eliminated": 0.68, "read:game_over": 0.459, "read:idiot_revealed": 0.583, "read:no_death": 0.205, "read:piped": -0.418, "read:sheriff": 0.445, "read:substitute": 0.643},
+    "delayed": {"bias": -0.601, "any": 0.564, "model": 1.023, "read:accelerated": -1.21, "read:eliminated": 0.846, "read:game_over": 0.311, "read:idiot_revealed": -0.099, "read:no_death": 0.305, "read:piped": 0.295, "read:sheriff": -0.722, "read:substitute": -0.494},
+    "piped": {"bias": -0.113, "any": -0.164, "model": 0.798, "read:accelerated": -0.413, "read:delayed": -0.064, "read:eliminated": -0.717, "read:game_over": -0.845, "read:idiot_revealed": -0.408, "read:no_death": 0.095, "read:sheriff": -0.105, "read:substitute": -0.229},
+    "idiot_revealed": {"bias": -0.189, "any": -0.292, "model": 1.086, "read:accelerated": -0.123, "read:delayed": -0.083, "read:eliminated": 0.212, "read:game_over": -0.365, "read:no_death": 0.384, "read:piped": -0.319, "read:sheriff": -0.076, "read:substitute": -0.112},
+    "no_death": {"bias": -0.146, "any": 0.031, "model": 0.822, "read:accelerated": -0.43, "read:delayed": -0.872, "read:eliminated": -1.824, "read:game_over": -1.25, "read:idiot_revealed": 0.196, "read:piped": 0.905, "read:sheriff": -1.121, "read:substitute": 0.043},
+    "game_over": {"bias": -0.676, "any": -0.157, "model": 1.56, "read:accelerated": -0.022, "read:delayed": -0.025, "read:eliminated": 0.005, "read:idiot_revealed": -0.007, "read:no_death": -0.041, "read:piped": -0.005, "read:sheriff": -0.026, "read:substitute": -0.062},
 }  # fmt: skip
 # The grammar's reading STACK was fitted beside: a digest of the kinds of event it read from
 # each director's post of each scored set (``discovery_learned_eval.grammar_digest``).
 # ``scripts/train_announce_models.py --check`` (a test runs it) fails when the grammar reads
 # them otherwise: re-fit STACK with ``--grid``, which prints both.
-STACK_READ = "c3195f1f110dc3fc"
+STACK_READ = "046a078c228050c9"
 # Per kind of event: the stacked probability from which a kind the grammar read nothing of
 # lists the post.  Chosen by the leave-one-set-out mean (``--grid``): the lowest common
 # threshold at which no more posts pass in silence than at session 45's rule (0.5 on the
