@@ -130,8 +130,12 @@ SETS = [
     ("blind21/announcements_blind.jsonl", 0.839, 0.551, 11),  # scored once: 0.813 / 0.465 / 13
     ("blind22/announcements_dev.jsonl", 0.940, 0.800, 6),  # scored once (s46): 0.873 / 0.621 / 8
     ("blind22/announcements_blind.jsonl", 0.901, 0.686, 9),  # scored once: 0.845 / 0.587 / 11
-    ("blind23/announcements_dev.jsonl", 0.855, 0.457, 7),  # scored once (s47): 0.860 / 0.462 / 7
-    ("blind23/announcements_blind.jsonl", 0.870, 0.462, 10),  # scored once: 0.875 / 0.467 / 10
+    # s48-disc-ev (eliminations read by the report's slot) and s48-disc-reg raised blind23 (dev read
+    # while tuning: 0.890 / 0.573 / 6; blind, figures only: 0.900 / 0.560 / 8); floors less half a point
+    ("blind23/announcements_dev.jsonl", 0.885, 0.568, 6),  # scored once (s47): 0.860 / 0.462 / 7
+    ("blind23/announcements_blind.jsonl", 0.895, 0.555, 8),  # scored once: 0.875 / 0.467 / 10
+    ("blind24/announcements_dev.jsonl", 0.876, 0.585, 9),  # scored once (s48): 0.881 / 0.590 / 9
+    ("blind24/announcements_blind.jsonl", 0.832, 0.616, 11),  # scored once: 0.837 / 0.621 / 11
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)

@@ -95,6 +95,13 @@ DIRECTORS_AGREE = [
     ("discovery_fh46c", "skyscraper_emoji", 1),
     ("discovery_fh46c", "skyscraper_emoji", 2),
     ("discovery_fh46", "teahouse", 1),
+    # session 48: 老金's and 阿德's games equal on both nights after the round-2 substitutes
+    # (「海兰江 → 图们江」, 「换人：A 换成 B」), the correction 「搞错了，遭的是X不是Y」 and the director's
+    # tally not read as ballots
+    ("discovery_fh48", "yanbian", 1),
+    ("discovery_fh48", "yanbian", 2),
+    ("discovery_fh48c", "wardrobe", 1),
+    ("discovery_fh48c", "wardrobe", 2),
 ]
 
 
@@ -105,7 +112,7 @@ def test_the_directors_own_games_agree(tmp_path: Path, folder: str, game: str, n
     assert compare_night(where, nights[night - 1], tmp_path) == {}
 
 
-# The scored blind games of sessions 46–47 (discovery_blind12, discovery_blind13), the nights
+# The scored blind games of sessions 46–48 (discovery_blind12, 13, 14), the nights
 # that agree.  Session 48 (days and times): m39_livestream's nights 1–2 join (0/3 before: its
 # days counted by 场 through the process post's dated list, 排期：第1场 11月23日 …); the first
 # nights of m107_subway, m39_cooking and m107_triage agreed at their score and are held here.
@@ -115,6 +122,8 @@ BLIND_AGREE = [
     ("discovery_blind12", "m107_triage", 1),
     ("discovery_blind13", "m107_subway", 1),
     ("discovery_blind13", "m39_cooking", 1),
+    # discovery_blind14 (scored once at 33995ea8, 1/9 as at the start): m107_clerk's first night
+    ("discovery_blind14", "m107_clerk", 1),
 ]
 
 
