@@ -428,6 +428,24 @@ class DeskApp:
         url = f"/g/{slug}" + (f"?{urlencode(query)}" if query else "") + anchor
         return RedirectResponse(url, status_code=303)
 
+    def wrote_game_file(
+        self,
+        request: Request,
+        slug: str,
+        form: Mapping[str, object],
+        done: actions.Done,
+        fresh: Game,
+        anchor: str = "",
+    ) -> RedirectResponse:
+        """After an answer written to the game file: the fresh game kept as the record (its
+        mtime too, so the next page does not read it again), what was done told with the
+        re-check's note, and back to the page at ``anchor``."""
+        self.desk.games[slug] = fresh  # the game file is the record now
+        self.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
+        kind_said, text = self.said(done, game_file=True)
+        self.flash(request, kind_said, text + self.rechecked(fresh, slug, done))
+        return self.back(slug, form, anchor)
+
     # ---------------------------------------------------------------- pages
     async def index(self, request: Request) -> Response:
         if len(self.desk.games) == 1:

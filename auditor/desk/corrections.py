@@ -153,11 +153,7 @@ async def add_post(app: DeskApp, request: Request) -> Response:
     except AuditorError as exc:
         app.flash(request, "error", str(exc))
         return app.back(slug, form, "#add-item")
-    app.desk.games[slug] = fresh  # the game file is the record now
-    app.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
-    kind_said, text = app.said(done, game_file=True)
-    app.flash(request, kind_said, text + app.rechecked(fresh, slug, done))
-    return app.back(slug, form, "#proposals")
+    return app.wrote_game_file(request, slug, form, done, fresh, "#proposals")
 
 
 def alias_item(
@@ -195,11 +191,7 @@ async def alias_post(app: DeskApp, request: Request) -> Response:
     except AuditorError as exc:
         app.flash(request, "error", str(exc))
         return app.back(slug, form, "#proposals")
-    app.desk.games[slug] = fresh  # the game file is the record now
-    app.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
-    kind_said, text = app.said(done, game_file=True)
-    app.flash(request, kind_said, text + app.rechecked(fresh, slug, done))
-    return app.back(slug, form, "#proposals")
+    return app.wrote_game_file(request, slug, form, done, fresh, "#proposals")
 
 
 def fields_of(form: Mapping[str, object]) -> dict[str, object]:
@@ -256,11 +248,7 @@ async def event_post(app: DeskApp, request: Request) -> Response:
     except AuditorError as exc:
         app.flash(request, "error", str(exc))
         return app.back(slug, form, anchor)
-    app.desk.games[slug] = fresh  # the game file is the record now
-    app.desk.mtimes[slug] = fresh.path.stat().st_mtime_ns
-    kind_said, text = app.said(done, game_file=True)
-    app.flash(request, kind_said, text + app.rechecked(fresh, slug, done))
-    return app.back(slug, form, anchor)
+    return app.wrote_game_file(request, slug, form, done, fresh, anchor)
 
 
 def event_fields(form: Mapping[str, object]) -> dict[str, object]:
