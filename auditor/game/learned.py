@@ -148,21 +148,21 @@ NOTICE_KINDS = ("no_death", "accelerated", "delayed", "game_over")
 # makes a death unlikely news (-1.2), a death read a 平安夜 (-1.5), a substitute read a death
 # (-1.1).  A kind absent here is read by the kind model alone.
 STACK: dict[str, dict[str, float]] = {
-    "eliminated": {"bias": -0.442, "any": -0.304, "model": 0.826, "read:accelerated": 0.386, "read:delayed": -0.278, "read:game_over": 0.833, "read:idiot_revealed": -1.023, "read:no_death": -1.197, "read:piped": -0.345, "read:sheriff": -0.12, "read:substitute": -1.014},
-    "sheriff": {"bias": -0.381, "any": -0.514, "model": 0.834, "read:accelerated": -0.858, "read:delayed": -0.409, "read:eliminated": 0.242, "read:game_over": -0.098, "read:idiot_revealed": 0.187, "read:no_death": -1.195, "read:piped": 0.092, "read:substitute": 0.489},
-    "substitute": {"bias": -0.018, "any": 0.379, "model": 1.16, "read:accelerated": -0.506, "read:delayed": -0.334, "read:eliminated": -0.431, "read:game_over": -0.723, "read:idiot_revealed": -0.109, "read:no_death": 0.984, "read:piped": -1.037, "read:sheriff": 0.58},
-    "accelerated": {"bias": -0.612, "any": -0.465, "model": 0.948, "read:delayed": 0.126, "read:eliminated": 0.68, "read:game_over": 0.459, "read:idiot_revealed": 0.583, "read:no_death": 0.205, "read:piped": -0.418, "read:sheriff": 0.445, "read:substitute": 0.643},
-    "delayed": {"bias": -0.601, "any": 0.564, "model": 1.023, "read:accelerated": -1.21, "read:eliminated": 0.846, "read:game_over": 0.311, "read:idiot_revealed": -0.099, "read:no_death": 0.305, "read:piped": 0.295, "read:sheriff": -0.722, "read:substitute": -0.494},
-    "piped": {"bias": -0.113, "any": -0.164, "model": 0.798, "read:accelerated": -0.413, "read:delayed": -0.064, "read:eliminated": -0.717, "read:game_over": -0.845, "read:idiot_revealed": -0.408, "read:no_death": 0.095, "read:sheriff": -0.105, "read:substitute": -0.229},
-    "idiot_revealed": {"bias": -0.189, "any": -0.292, "model": 1.086, "read:accelerated": -0.123, "read:delayed": -0.083, "read:eliminated": 0.212, "read:game_over": -0.365, "read:no_death": 0.384, "read:piped": -0.319, "read:sheriff": -0.076, "read:substitute": -0.112},
-    "no_death": {"bias": -0.146, "any": 0.031, "model": 0.822, "read:accelerated": -0.43, "read:delayed": -0.872, "read:eliminated": -1.824, "read:game_over": -1.25, "read:idiot_revealed": 0.196, "read:piped": 0.905, "read:sheriff": -1.121, "read:substitute": 0.043},
-    "game_over": {"bias": -0.676, "any": -0.157, "model": 1.56, "read:accelerated": -0.022, "read:delayed": -0.025, "read:eliminated": 0.005, "read:idiot_revealed": -0.007, "read:no_death": -0.041, "read:piped": -0.005, "read:sheriff": -0.026, "read:substitute": -0.062},
+    "eliminated": {"bias": -0.503, "any": -0.271, "model": 0.822, "read:accelerated": 0.256, "read:delayed": -0.158, "read:game_over": 0.798, "read:idiot_revealed": -1.037, "read:no_death": -1.265, "read:piped": -0.367, "read:sheriff": -0.041, "read:substitute": -0.806},
+    "sheriff": {"bias": -0.402, "any": -0.508, "model": 0.824, "read:accelerated": -0.876, "read:delayed": -0.448, "read:eliminated": 0.287, "read:game_over": -0.217, "read:idiot_revealed": 0.216, "read:no_death": -1.139, "read:piped": -0.027, "read:substitute": 0.365},
+    "substitute": {"bias": 0.077, "any": 0.343, "model": 1.142, "read:accelerated": -0.653, "read:delayed": -0.127, "read:eliminated": -0.492, "read:game_over": -0.768, "read:idiot_revealed": -0.126, "read:no_death": 0.959, "read:piped": -1.021, "read:sheriff": 0.425},
+    "accelerated": {"bias": -0.587, "any": -0.482, "model": 0.947, "read:delayed": 0.037, "read:eliminated": 0.914, "read:game_over": 0.42, "read:idiot_revealed": 0.515, "read:no_death": 0.17, "read:piped": -0.633, "read:sheriff": 0.286, "read:substitute": 0.561},
+    "delayed": {"bias": -0.671, "any": 0.499, "model": 1.009, "read:accelerated": -1.18, "read:eliminated": 0.83, "read:game_over": 0.288, "read:idiot_revealed": -0.105, "read:no_death": 0.3, "read:piped": 0.222, "read:sheriff": -0.709, "read:substitute": -0.501},
+    "piped": {"bias": -0.043, "any": -0.224, "model": 0.785, "read:accelerated": -0.438, "read:delayed": -0.113, "read:eliminated": -0.635, "read:game_over": -0.85, "read:idiot_revealed": -0.365, "read:no_death": 0.11, "read:sheriff": -0.113, "read:substitute": -0.286},
+    "idiot_revealed": {"bias": -0.231, "any": -0.295, "model": 1.07, "read:accelerated": -0.12, "read:delayed": -0.085, "read:eliminated": 0.187, "read:game_over": -0.389, "read:no_death": 0.459, "read:piped": -0.295, "read:sheriff": -0.077, "read:substitute": -0.118},
+    "no_death": {"bias": -0.088, "any": 0.048, "model": 0.839, "read:accelerated": -0.475, "read:delayed": -0.855, "read:eliminated": -1.846, "read:game_over": -1.273, "read:idiot_revealed": 0.115, "read:piped": 0.923, "read:sheriff": -1.07, "read:substitute": 0.023},
+    "game_over": {"bias": -0.706, "any": -0.21, "model": 1.514, "read:accelerated": -0.023, "read:delayed": -0.027, "read:eliminated": -0.036, "read:idiot_revealed": -0.008, "read:no_death": -0.044, "read:piped": -0.006, "read:sheriff": -0.034, "read:substitute": -0.063},
 }  # fmt: skip
 # The grammar's reading STACK was fitted beside: a digest of the kinds of event it read from
 # each director's post of each scored set (``discovery_learned_eval.grammar_digest``).
 # ``scripts/train_announce_models.py --check`` (a test runs it) fails when the grammar reads
 # them otherwise: re-fit STACK with ``--grid``, which prints both.
-STACK_READ = "046a078c228050c9"
+STACK_READ = "e50a4b984db71c28"
 # Per kind of event: the stacked probability from which a kind the grammar read nothing of
 # lists the post.  Chosen by the leave-one-set-out mean (``--grid``): the lowest common
 # threshold at which no more posts pass in silence than at session 45's rule (0.5 on the
