@@ -52,6 +52,7 @@ from auditor.rules.inputs import rules_inputs as _rules_inputs
 from auditor.rulesets import preset_files
 from auditor.store import CheckState, DatabaseError, Store, refuse_other_store, refuse_wrong_store
 from auditor.store.state import Night
+from auditor.urls import findpost_link
 
 if TYPE_CHECKING:
     from auditor.forum.crawl import CrawlReport, ProgressFn
@@ -233,7 +234,6 @@ def _rewrite_said(game: Game, e: Event, why: str, post: Post | None) -> str:
     """A held death among the discovery's warnings: what it says, why it is held, the
     post's words and where to find it (its link, else its 楼)."""
     from auditor.game.confirm import Proposal
-    from auditor.urls import findpost_link
 
     said = ""
     if post is not None:
