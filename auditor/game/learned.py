@@ -299,7 +299,11 @@ _CLOCK = re.compile(
 
 
 def time_doubts(
-    text: str, posted_at: datetime, tz: tzinfo, thread_day: int | None = None
+    text: str,
+    posted_at: datetime,
+    tz: tzinfo,
+    thread_day: int | None = None,
+    checks: Collection[str] = TIME_WORD,
 ) -> list[str]:
     """Where the day's times the time reader reads from the post (its ranges, and the times
     it gives an opening or a close) disagree with the post and its thread — a check by
@@ -308,16 +312,18 @@ def time_doubts(
     (``long``), a close before the post (``stale``), a 第N天 neither the thread's day nor the
     next (``day_off``), a 版杀7 环节 not 0:00–24:00 (``phase``; seed 002: 每个环节 0:00—24:00),
     a clock the post states the reader used nowhere (``unused``, only beside a time read).
-    The reasons (:data:`TIME_WORD`), each once, in that order; none read: []."""
+    The reasons among ``checks`` (:data:`TIME_WORD`), each once, in that order; none read:
+    [].  (The audit asks for :data:`TIME_CHECKS` only: the costly ``unused`` is not looked
+    for there.)"""
     days, used = _day_times(text, posted_at, tz)
     if not days:
         return []
     out: set[str] = set()
     for d in days:
         out |= _day_reasons(d, posted_at, tz, thread_day)
-    if _unused(text, used):
+    if "unused" in checks and _unused(text, used):
         out.add("unused")
-    return [k for k in TIME_WORD if k in out]
+    return [k for k in TIME_WORD if k in out and k in checks]
 
 
 def _day_times(
@@ -673,7 +679,7 @@ def second_reading(
     doubt = doubted(text, players, thread_kind, read) >= DOUBT_AT
     if doubt or (ROLE_AT <= 1 and _disputed(text, players, thread_kind, said)):
         kinds.append("doubt")
-    kinds += [f"time:{k}" for k in time_doubts(text, posted_at, tz, day) if k in TIME_CHECKS]
+    kinds += [f"time:{k}" for k in time_doubts(text, posted_at, tz, day, TIME_CHECKS)]
     if not kinds:
         return [], []
     on, after = place(posted_at, day, days)
