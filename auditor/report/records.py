@@ -604,7 +604,10 @@ def _summary(
         "below": sum(1 for f in findings if f["code"] in LURK_CODES),
         "changes": {k: sum(1 for c in changes if c["change"] == k) for k in CHANGE_NAMES},
         "crawl": crawl or {},
-        "crawl_time": local_time(crawl.get("started_at") if crawl else None, game),
+        # the forum's moment the crawl read: saved pages' own time, else when it ran (fh49)
+        "crawl_time": local_time(
+            (crawl.get("forum_time") or crawl.get("started_at")) if crawl else None, game
+        ),
         "run": dict(run or {}),
     }
 

@@ -20,6 +20,7 @@ from typing import Any
 from auditor import __version__
 from auditor.game.gamefile import Event, EventType, Game, ThreadKind, ThreadSpec
 from auditor.game.schedule import Placement, Schedule
+from auditor.hanzi import to_simplified
 from auditor.models import Post, PostVersion, ProfileSighting, SpaceItem, SpaceRead
 from auditor.rules.activity import count_filler, count_posts
 from auditor.rules.base import (
@@ -231,7 +232,11 @@ def counted_threads_notice(sentence: str) -> str:
     LURK-DAY counts (fh47: 「每天讨论帖里至少整3帖」 while the preset counts discussion and
     vote posts — read his way, 5 more blues on day 1): which threads the check counts, said
     once in the audit's notices; "" when the sentence names none or the same ones."""
-    said = tuple(dict.fromkeys(f"{m.group(1)}帖" for m in _THREAD_SAID.finditer(sentence)))
+    said = tuple(
+        dict.fromkeys(
+            f"{m.group(1)}帖" for m in _THREAD_SAID.finditer(to_simplified(sentence))
+        )  # (「討論帖＋投票帖都算」: both, fh49)
+    )
     if not said or set(said) == set(LURK_COUNTED):
         return ""
     extra = [k for k in LURK_COUNTED if k not in said]

@@ -109,3 +109,28 @@ def test_last_words_before_their_window_are_early_not_late(tmp_path: Path) -> No
     assert set(rows) == {"8821", "8822"}, rows
     assert "早于遗言时段" in rows["8821"]["note"] and "遗言超时" not in rows["8821"]["note"]
     assert "遗言超时" in rows["8822"]["note"]
+
+
+# ------------------------------------------------------------------ 6. the game's clock
+
+
+def test_a_pages_games_drafts_and_report_folders_keep_the_pages_clock(tmp_path: Path) -> None:
+    """小鹿's pages were saved at 12-16 10:00 (forum time): the 票型 and 投票提醒 drafts say
+    「截至 …10:00」 and `auditor report` names its folder 20261216-…, as the audit does —
+    not the machine's day (导演指南 §6 公告按游戏的时钟起草)."""
+    from typer.testing import CliRunner
+
+    from auditor.cli import app
+
+    game = _copy(XIAOLU, tmp_path / "g")
+    result = audit(game / "game.toml", reports=tmp_path / "r")
+    assert result.report is not None, result.problems
+    got = CliRunner().invoke(
+        app, ["report", str(game / "game.toml"), "--reports", str(tmp_path / "r")]
+    )
+    assert got.exit_code == 0, got.output
+    folders = sorted(p.name for p in (tmp_path / "r").glob("*/2*"))
+    assert len(folders) == 2 and all(f.startswith("20261216-1000") for f in folders), folders
+    (latest,) = (tmp_path / "r").glob("*/latest")
+    html = (latest / "report.html").read_text("utf-8")
+    assert "截至 12-16 10:00" in html and "最近一次抓取 2026-12-16 10:00" in html
