@@ -134,3 +134,18 @@ def test_a_pages_games_drafts_and_report_folders_keep_the_pages_clock(tmp_path: 
     (latest,) = (tmp_path / "r").glob("*/latest")
     html = (latest / "report.html").read_text("utf-8")
     assert "截至 12-16 10:00" in html and "最近一次抓取 2026-12-16 10:00" in html
+
+
+# ------------------------------------------------------------------ 7. Lv is a level
+
+
+def test_lv_as_a_level_is_no_animal_but_a_donkey_still_is() -> None:
+    """小鹿's M39 (感染 Lv): 「芋圓你Lv.3不能說話喔」 drew a 侮辱性动物名词 card — lv read as 驴
+    by its sound.  A level (Lv.3, Lv上升) is the game's word; 你个lv, 你这头驴 still insult."""
+    from auditor.rules.matcher import default_matcher
+
+    m = default_matcher()
+    for text in ("芋圓你Lv.3不能說話喔", "Lv上升的是芋圓、珍奶", "我lv2了别慌"):
+        assert not [x for x in m.find(text) if x.category == "ANIMAL"], text
+    for text in ("你个lv", "你这头驴", "3号就是头驴3号快投他"):
+        assert [x for x in m.find(text) if x.category == "ANIMAL"], text
