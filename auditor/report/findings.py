@@ -125,10 +125,13 @@ def explain_drafts(
     cards: Sequence[Mapping[str, Any]],
     standings: Sequence[Mapping[str, Any]],
     ruleset: RuleSet | None = None,
+    house: Mapping[str, str] | None = None,
 ) -> None:
     """What the director needs next to a draft: the rule's Chinese title and seed clause
     (only the game's own rule set's clauses, :func:`~auditor.rules.ruleset.own_citation`,
-    else what the rule set cites for the rule), the thread, the reason in plain words (a
+    else the director's own rules post where it forbids the thing (``house``, by code:
+    :func:`~auditor.report.records.house_citations`), else what the rule set cites for the
+    rule), the thread, the reason in plain words (a
     clause cited once on the card: not again in the reason), the player's standing and
     earlier cards; then the queue's order."""
     standing = {s["player"]: s for s in standings}
@@ -136,6 +139,8 @@ def explain_drafts(
         rule = REGISTRY.get(d["code"])
         d["title"] = rule.title if rule else d["code"]
         seed = own_citation(rule.seed, ruleset) if rule else ""
+        if not seed and house and d["code"] in house:
+            seed = house[d["code"]]
         if not seed and ruleset is not None:
             seed = plain_cite(preset_citation(d["code"], ruleset))
         d["seed"] = seed

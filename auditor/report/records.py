@@ -40,6 +40,7 @@ from auditor.ledger.ledger import (
     silent_substitutes,
 )
 from auditor.ledger.policy import card_name
+from auditor.models import Post
 from auditor.report.activity import (
     LastWords,
     announce_day,
@@ -91,6 +92,7 @@ from auditor.rules.records import Cell, CheckRecords
 from auditor.rules.records import derive as derive_records
 from auditor.rules.registry import REGISTRY
 from auditor.rules.ruleset import RuleSet, load_ruleset
+from auditor.rules.stated import stated_bans
 from auditor.rules.votebook import PROBLEM_TEXT
 from auditor.rulesets import names as ruleset_names
 from auditor.store import Store
@@ -357,16 +359,37 @@ def dropped_by_tag(game: Game) -> list[str]:
     return out
 
 
-def _rules_post_notices(game: Game, store: Store, rs: RuleSet) -> list[str]:
-    """What the director's rules post states that the rule set does not apply: its post
-    minimum (fh45b: 「每天至少 5 帖…不足蓝牌」 under M39, whose LURK-DAY is off), and what it
-    forbids that no enabled check finds (fh49b: 「不许用红字…不许发誓，不许骂街」 under 版杀7)."""
-    posts = [
+def _rules_posts(game: Game, store: Store) -> list[Post]:
+    """The posts of the game's rules threads."""
+    return [
         sp.post
         for t in game.threads
         if t.kind is ThreadKind.RULES
         for sp in store.posts(tid=t.tid, tz=game.timezone)
     ]
+
+
+def house_citations(game: Game, posts: Sequence[Post]) -> dict[str, str]:
+    """The director's own rules post as a card's basis, by rule code: the sentence that
+    forbids what the rule finds (小鹿, fh49: her red-font and oath cards said 「规则帖没有直接
+    条文，参照：M39 没有字体条款」 while her 規則帖 says 「禁止使用紅色字體，違者藍牌」)."""
+    rules_tids = {t.tid for t in game.threads if t.kind is ThreadKind.RULES}
+    out: dict[str, str] = {}
+    for p in posts:
+        if p.tid not in rules_tids or p.author not in game.directors:
+            continue
+        where = f"第{p.floor}楼" if p.floor else f"pid {p.pid}"
+        for ban in stated_bans(p.text):
+            for code in ban.codes:
+                out.setdefault(code, f"本局规则帖（{where}）：{ban.sentence}")
+    return out
+
+
+def _rules_post_notices(game: Game, store: Store, rs: RuleSet) -> list[str]:
+    """What the director's rules post states that the rule set does not apply: its post
+    minimum (fh45b: 「每天至少 5 帖…不足蓝牌」 under M39, whose LURK-DAY is off), and what it
+    forbids that no enabled check finds (fh49b: 「不许用红字…不许发誓，不许骂街」 under 版杀7)."""
+    posts = _rules_posts(game, store)
     said = minimum_notice(game, posts, rs)
     return ([said] if said else []) + bans_notices(game, posts, rs)
 
@@ -527,7 +550,7 @@ def build_records(
     announce = announce_day(days)
     cards = _unsure_approved(card_records(game, schedule, store, led, announce), asked)
     standings = standing_records(game, led)
-    _explained(game, drafts, cards, standings, rs)
+    _explained(game, drafts, cards, standings, rs, house_citations(game, _rules_posts(game, store)))
     decided = _unsure_approved(decided_records(game, store, led, cards), asked)
 
     lifts = elevator(game, schedule, checked.counted, base, day_numbers)
@@ -829,12 +852,17 @@ def _day_row(
 
 
 def _explained(
-    game: Game, drafts: list[Row], cards: list[Row], standings: list[Row], rs: RuleSet
+    game: Game,
+    drafts: list[Row],
+    cards: list[Row],
+    standings: list[Row],
+    rs: RuleSet,
+    house: Mapping[str, str],
 ) -> None:
     """:func:`explain_drafts`, then each card with the notices about the same player and
     day (a 未投票 card and the notice that his vote came one second late were twenty cards
     apart in the queue)."""
-    explain_drafts(game, drafts, cards, standings, rs)
+    explain_drafts(game, drafts, cards, standings, rs, house)
     notices = [n for n in drafts if n["notice"]]
     for d in drafts:
         d["related"] = [

@@ -9,6 +9,7 @@ audits them into a real store; the regression games are tests/games/discovery_fh
 * A piped player's allowed words in traditional script (啊嗚 is 啊呜, 噓 is 嘘).
 * A pasted chat log with a bracketed clock to the minute (「[12:03] 小葵：…」).
 * Last words before the window are early, not late (版杀7 4.2.2, 环节五 20:00–24:00).
+* The cards cite the director's own rules post where it forbids the thing (小鹿's 紅色字體).
 """
 
 from __future__ import annotations
@@ -92,6 +93,10 @@ def test_xiaolus_piped_words_and_her_pasted_log_in_traditional_script(tmp_path: 
     assert piped == ["芋圓"], piped
     pasted = [(r["player"], r["pid"]) for r in rows if r["code"] == "PASTE-CHATLOG"]
     assert pasted == [("蚵仔煎", "39084")], pasted
+    # and the cards cite her own rules post, which forbids these (not 「规则帖没有直接条文」)
+    html = (result.report / "report.html").read_text("utf-8")
+    assert "本局规则帖（第2楼）：2. 禁止使用紅色字體，違者藍牌。" in html
+    assert "本局规则帖（第2楼）：4. 禁止發誓、罵人。" in html
 
 
 # ------------------------------------------------------------------ 5. early last words
