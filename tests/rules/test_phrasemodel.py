@@ -227,6 +227,21 @@ def test_the_sound_of_a_line_is_the_same_whoever_spells_it() -> None:
     assert class_view("傻瓜你") == class_view("好")
 
 
+def test_the_one_a_line_judges_is_paired_with_the_words_after_him() -> None:
+    # (the experiment of scripts/train_phrase_model.py --loso --view target: measured, not shipped)
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from train_phrase_model import target_view
+
+    # the one spoken to (Ⓨ) and one spoken of (Ⓣ: a seat, a name, 他) with each Han character
+    # after him in his sentence, however far (up to 16)
+    assert "Ⓨ脑" in target_view("你这个人的脑子怕是没带出门").split()
+    assert "Ⓣ脑" in target_view("0号今天的脑子怕是没带").split()
+    assert "Ⓣ好" in target_view(f"{NAME}发言挺好").split()
+    # the sentence ends the reach; a line that names no one has no pairs
+    assert "Ⓨ狼" not in target_view("你好。今天投狼").split()
+    assert target_view("今天投狼，明天再说") == ""
+
+
 def test_a_card_only_where_a_category_s_evidence_holds() -> None:
     # the rule of the module: the card threshold at or above the question's, the bound stated
     assert CARD_PRECISION >= 0.95 and CARD_BOUND >= 0.9
@@ -274,10 +289,10 @@ def test_the_combined_reading_holds_on_the_newest_sets(
 # held-out figures: lexicons/README.md "机读否决" — blind27 nested 0.934 / 0.810 / 15 of 201
 # clean lines carded, 20 without the veto).
 CARDED = [
-    # in-sample 0.997 / 0.875 / 0 (matcher alone 0/201)
-    ("phrases/blind26/phrases_blind26.tsv", 0.99, 0.87, 0),
-    # in-sample 0.955 / 0.842 / 8 (matcher alone 0.920 / 0.802 / 20)
-    ("phrases/blind27/phrases_blind27.tsv", 0.95, 0.835, 8),
+    # in-sample 0.997 / 0.860 / 0 (matcher alone 0/201; 0.875 while PASTGAME carded)
+    ("phrases/blind26/phrases_blind26.tsv", 0.99, 0.855, 0),
+    # in-sample 0.954 / 0.827 / 8 (matcher alone 0.920 / 0.802 / 20; 0.842 while PASTGAME carded)
+    ("phrases/blind27/phrases_blind27.tsv", 0.95, 0.82, 8),
 ]
 
 
