@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Precision and recall of the banned-phrase matcher on the dev set, per category.
 
-    python scripts/devset_eval.py [tests/devset/phrases_dev.tsv] [--errors] [--lexicon PATH]... [--model]
+    python scripts/devset_eval.py [tests/devset/phrases_dev.tsv] [--errors] [--lexicon PATH]... [--model | --cards]
 
 Line-level scoring (tests/devset/README.md "Scoring"): a line is a true positive for
 category C when C is in its label and the matcher reports C; a line that does not carry C
@@ -127,6 +127,25 @@ def model_predict(grammar: Callable[[str], set[str]]) -> Callable[[str], set[str
     return predict
 
 
+def cards_predict(grammar: Callable[[str], set[str]]) -> Callable[[str], set[str]]:
+    """What the director gets as cards, questions aside: the matcher's hits unless the
+    learned reading vetoes them (auditor.rules.phrasemodel.cleared: a question), and the
+    model's own cards on a line the matcher finds nothing in."""
+    from auditor.rules.matcher import matcher_for
+    from auditor.rules.phrasemodel import cleared, question
+
+    m = matcher_for((), True)
+
+    def predict(text: str) -> set[str]:
+        got = grammar(text)
+        if got:
+            return set() if cleared(text, (), m) is not None else got
+        asked = question(text, (), m)
+        return {asked[0]} if asked and asked.card else set()
+
+    return predict
+
+
 def report(s: Score, out=sys.stdout) -> None:  # type: ignore[no-untyped-def]
     print(
         f"{'category':<12} {'tp':>4} {'fp':>4} {'fn':>4} {'precision':>9} {'recall':>7}", file=out
@@ -182,6 +201,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="count the learned reading's questions and cards (机读) as detections, beside the matcher",
     )
+    ap.add_argument(
+        "--cards",
+        action="store_true",
+        help="count only what is carded: the matcher's hits the learned reading does not veto, "
+        "and its own cards (questions aside)",
+    )
     add_half_option(ap)
     args = ap.parse_args(argv)
     name = Path(args.path).name
@@ -192,7 +217,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     predict = matcher_predict(args.lexicon, not args.no_default)
-    if args.model:
+    if args.cards:
+        predict = cards_predict(predict)
+    elif args.model:
         predict = model_predict(predict)
     rows = read_rows(Path(args.path))
     if args.half:

@@ -334,6 +334,36 @@ def word_view(text: str) -> str:
     return " ".join("".join(out).split())
 
 
+# --- an experiment (session 49): the one a line judges and the words it judges him with ----
+#
+# (``--loso --view target``.)  A paraphrased insult shares no n-gram with another writer's
+# (脑子是拿来凑重量的, 脑袋装了榴莲汁) but the same shape: someone addressed or named — 你,
+# 你们, a seat (0号 once digits are 0), a player (Ⓝ), 他 — and a judgement of him later in
+# the sentence.  Each character after such a target, up to the sentence's end (at most
+# :data:`_REACH` characters), is appended as a pair with the target's kind (Ⓨ the one
+# spoken to, Ⓣ one spoken of), so the model reads 你…脑 wherever the 脑 stands.
+
+#: Someone spoken to (Ⓨ) or spoken of (Ⓣ).
+_ADDRESSED = re.compile(r"你们|你|您|尔等")
+_NAMED = re.compile(r"0+号|Ⓝ|他们|她们|他|她")
+_SENTENCE = re.compile(r"[。！？!?；;\n]")
+_REACH = 16
+
+
+def target_view(text: str) -> str:
+    """The pairs (target kind, a Han character after it in its sentence) of a prepared line,
+    each once, after a space: \"\" when the line names no one."""
+    pairs: dict[str, None] = {}
+    for mark, pattern in (("Ⓨ", _ADDRESSED), ("Ⓣ", _NAMED)):
+        for m in pattern.finditer(text):
+            end = _SENTENCE.search(text, m.end())
+            stop = min(m.end() + _REACH, end.start() if end else len(text))
+            for ch in text[m.end() : stop]:
+                if "\u4e00" <= ch <= "\u9fff":
+                    pairs.setdefault(mark + ch, None)
+    return " ".join(pairs)
+
+
 @cache
 def prepared(text: str, norm, marked: str = "", view: str = "") -> str:  # type: ignore[no-untyped-def]
     """:func:`auditor.rules.phrasemodel.prepare` (the sets have no roster: no name to
@@ -347,6 +377,8 @@ def prepared(text: str, norm, marked: str = "", view: str = "") -> str:  # type:
         line += SOUND + sound_view(line.split(SOUND, 1)[0])
     if view in ("classes", "folded+classes"):
         line += SOUND + class_view(line.split(SOUND, 1)[0])
+    if view == "target":
+        line += SOUND + target_view(line)
     if view in ("words", "folded+words"):
         line += SOUND + word_view(line.split(SOUND, 1)[0])
     if marked == "all":
@@ -484,9 +516,10 @@ def loso_records(args: argparse.Namespace) -> list[dict]:  # type: ignore[type-a
                 "g": g,
                 "n": content(prepare(row.text, (), norm)),
             }
+            # (every line's probabilities: on a line the matcher hit, for the veto of its hit)
+            probs = model.probabilities(prepared(row.text, norm, args.marked, args.view))
+            rec["p"] = {c_: round(v, 4) for c_, v in probs.items()}
             if not g:
-                probs = model.probabilities(prepared(row.text, norm, args.marked, args.view))
-                rec["p"] = {c_: round(v, 4) for c_, v in probs.items()}
                 rec["veto"] = sorted({m.category for m, _ in matcher.explain(row.text)})
             records.append(rec)
         print(f"… {held.name} ({len(model.weights)} grams)", file=sys.stderr)
@@ -792,6 +825,148 @@ def card_evidence(records: list[dict], policy: Policy, out=sys.stdout) -> None: 
         print(f"  {cat:<11} {t:.2f} {n:>4} {right:>4} {right / n:.3f} {lb:.3f} {mark}", file=out)
 
 
+#: The P(CLEAN) thresholds :func:`veto_report` measures the veto of a matcher's hit at.
+VETO_GRID = [0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99]
+
+
+def vetoed(rec: dict, veto: float, short: int = SHORT) -> bool:  # type: ignore[type-arg]
+    """Whether the matcher's hits on a record become questions (the veto): the matcher hit,
+    the line is not shorter than ``short`` and the model reads it clean with a probability
+    of at least ``veto``."""
+    return bool(rec["g"]) and rec["n"] >= short and rec["p"].get(CLEAN, 0.0) >= veto
+
+
+def choose_veto(records: list[dict], wrong: float, short: int = SHORT) -> float:  # type: ignore[type-arg]
+    """The lowest of :data:`VETO_GRID` at which the matcher's hits the veto would demote
+    (held out, pooled) are wrong at least ``wrong`` of the time — the card is more often
+    wrong than right on lines of that shape — and 2.0 (no veto) where none is."""
+    for v in VETO_GRID:
+        hits = [(c_ in r["labels"]) for r in records if vetoed(r, v, short) for c_ in r["g"]]
+        if hits and hits.count(False) / len(hits) >= wrong:
+            return v
+    return 2.0
+
+
+def veto_report(records: list[dict], policy_for, short: int, out=sys.stdout) -> None:  # type: ignore[no-untyped-def, type-arg]
+    """The veto of the matcher's hits (a hit on a line the model reads clean with P(CLEAN)
+    at least v becomes a question, not a card), for each v of :data:`VETO_GRID`: the hits
+    it demotes (right, wrong), the clean lines it takes the card off, and the per-set mean
+    of the cards' precision and recall and of clean lines carded (the matcher's hits not
+    vetoed and the model's own cards; questions are not cards)."""
+    print(
+        f"\n## the veto (lines of {short} characters or more): v, hits demoted (right / wrong),"
+        " clean lines uncarded, mean card P / R / clean carded (no veto first)\n",
+        file=out,
+    )
+    by_set: dict[str, list[dict]] = {}  # type: ignore[type-arg]
+    for rec in records:
+        by_set.setdefault(rec["set"], []).append(rec)
+    for v in [2.0, *VETO_GRID]:
+        right = wrong = uncarded = 0
+        per_cat: Counter[tuple[str, bool]] = Counter()
+        sums = Counter()  # type: ignore[var-annotated]
+        for name, recs in by_set.items():
+            policy = policy_for(name)
+            t = Tally()
+            for rec in recs:
+                labels = set(rec["labels"])
+                got, kind = policy.read(rec)
+                if kind == "matcher" and vetoed(rec, v, short):
+                    for c_ in rec["g"]:
+                        ok = c_ in labels
+                        right += ok
+                        wrong += not ok
+                        per_cat[(c_, ok)] += 1
+                    uncarded += not labels
+                    got = set()
+                elif kind == "ask":
+                    got = set()
+                t.add(labels, got)
+            sums["p"] += t.p()
+            sums["r"] += t.r()
+            sums["c"] += t.clean_flagged / max(1, t.clean)
+        n = len(by_set)
+        cats = "  ".join(
+            f"{c_} {per_cat[(c_, True)]}/{per_cat[(c_, False)]}"
+            for c_ in sorted({c_ for c_, _ in per_cat})
+        )
+        print(
+            f"  {v:<4} demoted {right:>3} right {wrong:>3} wrong, {uncarded:>3} clean uncarded; "
+            f"cards {sums['p'] / n:.3f} / {sums['r'] / n:.3f} / {sums['c'] / n:.3%}"
+            + (f"   [{cats}]" if cats else ""),
+            file=out,
+        )
+
+
+def cards_table(
+    records: list[dict], policy_for, veto_for, short: int, out=sys.stdout
+) -> dict[str, float]:  # type: ignore[no-untyped-def, type-arg]
+    """Per set, what the director gets as cards (questions aside): the matcher's hits alone
+    against the combined reading with the veto (``veto_for(set name)``: the P(CLEAN) at or
+    above which a matcher's hit becomes a question) — precision, recall, clean lines carded,
+    hits demoted (right / wrong); then the mean, and the demoted hits by category."""
+    by_set: dict[str, list[dict]] = {}  # type: ignore[type-arg]
+    for rec in records:
+        by_set.setdefault(rec["set"], []).append(rec)
+    print(
+        "| set | veto | matcher P | matcher R | clean carded | cards P | cards R | clean carded | demoted right | demoted wrong |",
+        file=out,
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|", file=out)
+    sums: Counter[str] = Counter()
+    per_cat: Counter[tuple[str, bool]] = Counter()
+    for name, recs in by_set.items():
+        policy, v = policy_for(name), veto_for(name)
+        g_t, c_t = Tally(), Tally()
+        right = wrong = 0
+        for rec in recs:
+            labels = set(rec["labels"])
+            got, kind = policy.read(rec)
+            g_t.add(labels, set(rec["g"]))
+            if kind == "matcher" and vetoed(rec, v, short):
+                for c_ in rec["g"]:
+                    right += c_ in labels
+                    wrong += c_ not in labels
+                    per_cat[(c_, c_ in labels)] += 1
+                got = set()
+            elif kind == "ask":
+                got = set()
+            c_t.add(labels, got)
+        print(
+            f"| {name.removeprefix('tests/')} | {v if v <= 1 else '-'} | {g_t.p():.3f} | "
+            f"{g_t.r():.3f} | {g_t.clean_flagged}/{g_t.clean} | {c_t.p():.3f} | {c_t.r():.3f} | "
+            f"{c_t.clean_flagged}/{c_t.clean} | {right} | {wrong} |",
+            file=out,
+        )
+        for key, x in (
+            ("gp", g_t.p()),
+            ("gr", g_t.r()),
+            ("gc", g_t.clean_flagged / max(1, g_t.clean)),
+            ("cp", c_t.p()),
+            ("cr", c_t.r()),
+            ("cc", c_t.clean_flagged / max(1, c_t.clean)),
+            ("dr", right),
+            ("dw", wrong),
+        ):
+            sums[key] += x
+    n = len(by_set)
+    m = {k: x / n for k, x in sums.items()}
+    print(
+        f"| **mean of {n}** | | {m['gp']:.3f} | {m['gr']:.3f} | {m['gc']:.3%} | {m['cp']:.3f} | "
+        f"{m['cr']:.3f} | {m['cc']:.3%} | {sums['dr']} | {sums['dw']} |",
+        file=out,
+    )
+    print(
+        "demoted by category (right / wrong): "
+        + ", ".join(
+            f"{c_} {per_cat[(c_, True)]}/{per_cat[(c_, False)]}"
+            for c_ in sorted({c_ for c_, _ in per_cat})
+        ),
+        file=out,
+    )
+    return m
+
+
 def mixed(records: list[dict], other: list[dict]) -> list[dict]:  # type: ignore[type-arg]
     """Two models read side by side (``--mix-with``): per line, each category's probability
     the higher of the two, :data:`CLEAN`'s the lower — a question where either model is sure
@@ -838,6 +1013,17 @@ def loso(args: argparse.Namespace) -> int:
         print("\n## the same, nested: each set read with thresholds chosen without it\n")
         nested = {n: choose([r for r in records if r["set"] != n], *settings) for n in names}
         evaluate(records, nested.__getitem__)
+        veto_report(records, nested.__getitem__, short)
+        for wrong in [float(x) for x in args.veto_wrong.split(",")]:
+            veto = choose_veto(records, wrong, short)
+            print(
+                f"\n## cards (questions aside), the veto where demoted hits are wrong {wrong} of the"
+                f" time: {veto} on all sets; nested (each set's veto chosen without it):\n"
+            )
+            vetoes = {
+                n: choose_veto([r for r in records if r["set"] != n], wrong, short) for n in names
+            }
+            cards_table(records, nested.__getitem__, vetoes.__getitem__, short)
     if args.single:
         for t in [float(x) for x in args.single.split(",")]:
             print(f"\n## one threshold {t} for all, P(CLEAN) at most 0.5, no cards (session 45)\n")
@@ -884,7 +1070,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument(
         "--view",
-        choices=("folded", "exact", "both", "classes", "folded+classes", "words", "folded+words"),
+        choices=(
+            "folded",
+            "exact",
+            "both",
+            "classes",
+            "folded+classes",
+            "words",
+            "folded+words",
+            "target",
+        ),
         default="",
         help="(--loso) with the line's sound appended (the experiment)",
     )
@@ -897,6 +1092,11 @@ def main(argv: list[str] | None = None) -> int:
         "--mix-with",
         default="",
         help="(--loso) another setting's --records, read beside these (the higher probability)",
+    )
+    ap.add_argument(
+        "--veto-wrong",
+        default="0.5",
+        help="(--loso) veto a matcher's hit where the hits it demotes are wrong this often (a list)",
     )
     ap.add_argument("--records", help="(--loso) where the held-out readings are kept")
     ap.add_argument(

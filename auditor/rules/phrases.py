@@ -43,7 +43,7 @@ from auditor.rules.lexicon import (
     lexicon_digest,
 )
 from auditor.rules.matcher import Matcher, PhraseMatch, cached_matcher
-from auditor.rules.phrasemodel import Asked, question
+from auditor.rules.phrasemodel import Asked, cleared, question
 from auditor.rules.said import named_reported
 
 if TYPE_CHECKING:
@@ -239,6 +239,13 @@ def model_question(text: str, ctx: Context) -> Asked | None:
     return question(text, _game_names(ctx), matcher_for_context(ctx))
 
 
+def model_cleared(text: str, ctx: Context) -> float | None:
+    """The learned reading's veto of the matcher's hits on a post: the model's CLEAN
+    probability where it is sure enough that the hits are shown as a question, not carded
+    (:func:`auditor.rules.phrasemodel.cleared`); else None."""
+    return cleared(text, _game_names(ctx), matcher_for_context(ctx))
+
+
 def _in_a_name(m: PhraseMatch, names: list[tuple[int, int]]) -> bool:
     """The match lies inside a player's name, or straddles one as a sound-alike or
     look-alike (found by what the characters sound or look like, not what they are)."""
@@ -304,6 +311,43 @@ def _model_finding(
         note=note,
         card=None if carded else "none",
     )
+
+
+def _hit_finding(
+    code: str,
+    gp: GamePost,
+    opts: Mapping[str, object],
+    found: list[Match],
+    ctx: Context,
+    notice: bool,
+) -> Finding:
+    """The finding of the matcher's hits on a post: a card; a notice in last words the preset
+    leaves to the director; a question (card none) where the learned reading reads the whole
+    line as ordinary talk (the veto, auditor.rules.phrasemodel.VETO)."""
+    # What he wrote, quoted as written (俾車撞), never the lexicon entry it was read as
+    # (冚家铲): the director must find the words in the post (fh44 item 3).
+    entries = "、".join(f"「{t}」" for t in dict.fromkeys(m.text for m in found))
+    if notice:
+        return post_finding(
+            code,
+            gp,
+            opts,
+            found,
+            key="lastwords",
+            note=f"遗言里的{entries}：提醒导演（公示前看一下；预设没有把遗言列入判罚范围，不出牌）",
+            card="none",
+        )
+    if (clean := model_cleared(gp.post.text, ctx)) is not None:
+        return post_finding(
+            code,
+            gp,
+            opts,
+            found,
+            note=f"{entries}：机读：整句像是正常说话（把握 {clean:.0%}：谈论这件事、转述别人或"
+            "引用规则），词库只看到了词——请导演判断（不出牌）",
+            card="none",
+        )
+    return post_finding(code, gp, opts, found, note=entries)
 
 
 # A sentence that asks the director for the speaker's own substitute (导演 sorry，我明天开始出差
@@ -377,21 +421,7 @@ def _make(code: str, lexicon: Category, fail: str, passes: str) -> None:
             return
         found = _violations(matches, category, gp, ctx)
         if found:
-            # What he wrote, quoted as written (俾車撞), never the lexicon entry it was read as
-            # (冚家铲): the director must find the words in the post (fh44 item 3).
-            entries = "、".join(f"「{t}」" for t in dict.fromkeys(m.text for m in found))
-            if notice:
-                yield post_finding(
-                    code,
-                    gp,
-                    opts,
-                    found,
-                    key="lastwords",
-                    note=f"遗言里的{entries}：提醒导演（公示前看一下；预设没有把遗言列入判罚范围，不出牌）",
-                    card="none",
-                )
-            else:
-                yield post_finding(code, gp, opts, found, note=entries)
+            yield _hit_finding(code, gp, opts, found, ctx, notice)
 
     check.__name__ = f"phrase_{category.lower()}"
     check.__doc__ = f"""{lexicon.title}（内置词库 lexicons/{Path(lexicon.path).name}，@category {category}）。

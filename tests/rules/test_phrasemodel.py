@@ -22,6 +22,9 @@ from auditor.rules.phrasemodel import (
     NAME,
     SHORT,
     THRESHOLDS,
+    VETO,
+    VETO_WRONG,
+    cleared,
     content,
     model,
     prepare,
@@ -151,6 +154,23 @@ def test_a_spelling_the_matcher_set_aside_on_purpose_is_no_question(matcher) -> 
     assert question(text, (), matcher) is None
 
 
+def test_a_hit_the_model_reads_as_ordinary_talk_is_a_question(matcher) -> None:  # type: ignore[no-untyped-def]
+    # (session 49, the veto) a rule reminded in a player's own words: the matcher sees 蠢货,
+    # the model the whole sentence
+    text = "楼上别这样讲话，骂人蠢货是要吃牌的，规则写着呢"
+    assert matcher.find(text)
+    p = cleared(text, (), matcher)
+    assert p is not None and p >= VETO
+    # an insult said to a player is no ordinary talk: the card stands
+    assert matcher.find("你个猪队友，又把票投歪了")
+    assert cleared("你个猪队友，又把票投歪了", (), matcher) is None
+    # a short line is never vetoed (the model does not read it alone either)
+    assert cleared("蠢货", (), matcher) is None
+    # the rule stated in the module: a card demoted only where, held out, such cards were
+    # wrong at least half the time
+    assert 0.5 <= VETO <= 1 and VETO_WRONG >= 0.5
+
+
 def test_the_shipped_model_is_what_the_scored_sets_fit() -> None:
     pytest.importorskip("sklearn", reason="the train extra (scikit-learn) is not installed")
     done = subprocess.run(
@@ -207,6 +227,21 @@ def test_the_sound_of_a_line_is_the_same_whoever_spells_it() -> None:
     assert class_view("傻瓜你") == class_view("好")
 
 
+def test_the_one_a_line_judges_is_paired_with_the_words_after_him() -> None:
+    # (the experiment of scripts/train_phrase_model.py --loso --view target: measured, not shipped)
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from train_phrase_model import target_view
+
+    # the one spoken to (Ⓨ) and one spoken of (Ⓣ: a seat, a name, 他) with each Han character
+    # after him in his sentence, however far (up to 16)
+    assert "Ⓨ脑" in target_view("你这个人的脑子怕是没带出门").split()
+    assert "Ⓣ脑" in target_view("0号今天的脑子怕是没带").split()
+    assert "Ⓣ好" in target_view(f"{NAME}发言挺好").split()
+    # the sentence ends the reach; a line that names no one has no pairs
+    assert "Ⓨ狼" not in target_view("你好。今天投狼").split()
+    assert target_view("今天投狼，明天再说") == ""
+
+
 def test_a_card_only_where_a_category_s_evidence_holds() -> None:
     # the rule of the module: the card threshold at or above the question's, the bound stated
     assert CARD_PRECISION >= 0.95 and CARD_BOUND >= 0.9
@@ -230,6 +265,8 @@ COMBINED = [
     ("phrases/blind25/phrases_blind25.tsv", 0.977, 0.922, 2),
     # scored once after session 47 (held out: 0.966 / 0.867, 8/201); in-sample 0.969 / 0.952 / 8
     ("phrases/blind26/phrases_blind26.tsv", 0.964, 0.947, 8),
+    # scored once before session 49 (held out: 0.923 / 0.842, 20/201); in-sample 0.930 / 0.932 / 20
+    ("phrases/blind27/phrases_blind27.tsv", 0.925, 0.925, 20),
 ]
 
 
@@ -245,3 +282,29 @@ def test_the_combined_reading_holds_on_the_newest_sets(
     assert s.precision() >= precision, f"{name}: precision {s.precision():.3f}"
     assert s.recall() >= recall, f"{name}: recall {s.recall():.3f}"
     assert len(flagged) <= clean, f"{name}: clean lines flagged {flagged}"
+
+
+# What the director gets as cards (session 49: the matcher's hits the model does not veto, and
+# the model's own cards; questions aside): in-sample, a guard against breaking the veto (the
+# held-out figures: lexicons/README.md "机读否决" — blind27 nested 0.934 / 0.810 / 15 of 201
+# clean lines carded, 20 without the veto).
+CARDED = [
+    # in-sample 0.997 / 0.860 / 0 (matcher alone 0/201; 0.875 while PASTGAME carded)
+    ("phrases/blind26/phrases_blind26.tsv", 0.99, 0.855, 0),
+    # in-sample 0.954 / 0.827 / 8 (matcher alone 0.920 / 0.802 / 20; 0.842 while PASTGAME carded)
+    ("phrases/blind27/phrases_blind27.tsv", 0.95, 0.82, 8),
+]
+
+
+@pytest.mark.parametrize(("name", "precision", "recall", "clean"), CARDED)
+def test_the_cards_hold_on_the_newest_sets(
+    name: str, precision: float, recall: float, clean: int
+) -> None:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from devset_eval import cards_predict, matcher_predict, read_rows, score
+
+    s = score(read_rows(ROOT / "tests" / name), cards_predict(matcher_predict()))
+    carded = [r.id for r, got in s.misses if not r.labels and got]
+    assert s.precision() >= precision, f"{name}: precision {s.precision():.3f}"
+    assert s.recall() >= recall, f"{name}: recall {s.recall():.3f}"
+    assert len(carded) <= clean, f"{name}: clean lines carded {carded}"
