@@ -119,6 +119,18 @@ def _decided_card(x: Decided | None) -> str:
 QUEUE_ORDER = {"red": 0, "yellow": 1, "blue": 2, "substitute": 3, "warning": 4, "none": 5}
 
 
+def _basis(code: str, ruleset: RuleSet | None, house: Mapping[str, str]) -> str:
+    """A card's basis: the rule's clause of the game's own rule set, else the director's own
+    rules post where it forbids the thing, else what the rule set cites for the rule."""
+    rule = REGISTRY.get(code)
+    seed = own_citation(rule.seed, ruleset) if rule else ""
+    if not seed and code in house:
+        seed = house[code]
+    if not seed and ruleset is not None:
+        seed = plain_cite(preset_citation(code, ruleset))
+    return seed
+
+
 def explain_drafts(
     game: Game,
     drafts: list[dict[str, Any]],
@@ -138,12 +150,7 @@ def explain_drafts(
     for d in drafts:
         rule = REGISTRY.get(d["code"])
         d["title"] = rule.title if rule else d["code"]
-        seed = own_citation(rule.seed, ruleset) if rule else ""
-        if not seed and house and d["code"] in house:
-            seed = house[d["code"]]
-        if not seed and ruleset is not None:
-            seed = plain_cite(preset_citation(d["code"], ruleset))
-        d["seed"] = seed
+        d["seed"] = seed = _basis(d["code"], ruleset, house or {})
         d["thread"] = thread_name(game, d["tid"]) if d["tid"] is not None else ""
         title = kind_title(d["code"], d["kind"], ruleset) if ruleset is not None else ""
         d["plain_reason"] = titled_codes(
