@@ -156,6 +156,8 @@ def current(game: Game, store: Store, *, keep: bool = False, fresh: bool = False
     ``fresh`` (``auditor audit --full``): discovery runs whatever is held or stored."""
     if not game.discovers:
         return game
+    from auditor.game.evidence import asked as evidence_asked
+
     key = discovery_key(game, store)
     data = None if fresh else _DISCOVERED.get(key)
     found = _discovered(data) if data is not None else None
@@ -180,7 +182,9 @@ def current(game: Game, store: Store, *, keep: bool = False, fresh: bool = False
     _DISCOVERED[key] = data
     game = without_counted_ballots(without_rejected(found, store), store)
     game = without_answered_warnings(without_agreeing_counts(game, store), store)
-    return without_rewrites(game, store)
+    game = without_rewrites(game, store)
+    # the game's own evidence, not the words (auditor.game.evidence): a player gone quiet
+    return evidence_asked(game, store, key, game_now(game, store) or _forum_now(game))
 
 
 def without_rewrites(game: Game, store: Store) -> Game:

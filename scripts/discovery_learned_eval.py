@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import pickle
 import sys
 import unicodedata
@@ -400,6 +401,39 @@ def combined(
     return got, False
 
 
+_CLOCK = learned._CLOCK
+
+
+def catch_features(
+    p: Post, kprobs: KindProbs, cands: Cands, doubt: float | None
+) -> dict[str, float] | None:
+    """What the catch weighs (``--catch``; measured, not shipped) of a director's post in a
+    game thread (else None): the kind model's log-odds of each kind, the doubt model's, the
+    kinds of event the grammar read, the thread's kind, whether the time reader read a day's
+    time, how many clocks the post states, how many roster names it names, its length."""
+    rec = p.rec
+    if not p.director or rec["thread_kind"] not in GAME_THREADS:
+        return None
+    text = unicodedata.normalize("NFKC", rec["text"])
+    posted = datetime.fromisoformat(rec["posted_at"])
+    logit = learned._logit
+    out = {"bias": 1.0, "doubt": logit(doubt if doubt is not None else 0.0)}
+    out["timed"] = float(learned.times_read(text, posted, de.TZ))
+    out.update({f"kind:{k}": logit(kprobs[k]) for k in learned.KINDS})
+    read = {g["kind"] for g in p.got} & set(learned.EVENT_KINDS)
+    out.update({f"read:{k}": 1.0 for k in sorted(read)})
+    out[f"thread:{rec['thread_kind']}"] = 1.0
+    out["clocks"] = min(5, len(_CLOCK.findall(text))) / 5
+    out["names"] = min(5, len(cands)) / 5
+    out["length"] = math.log1p(len(text)) / 8
+    return out
+
+
+def caught(features: dict[str, float], weights: dict[str, float]) -> float:
+    """The catch's probability that the post's reading misses an item."""
+    return learned._logistic(sum(weights.get(f, 0.0) * x for f, x in features.items()))
+
+
 def _combined(p: Post, kprobs: KindProbs, cands: Cands, rule: Rule) -> tuple[list[Any], bool]:
     read = {g["kind"] for g in p.got}
     kinds = learned.confident_kinds(kprobs, read, at=rule.list_at, stack=rule.stack)
@@ -522,6 +556,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--times", action="store_true", help="the day's times checked: silent vs needless"
     )
+    ap.add_argument(
+        "--catch", action="store_true", help="the catch (never silent): silent vs needless"
+    )
     args = ap.parse_args(argv)
 
     sets = tm.scored_sets()
@@ -560,8 +597,8 @@ def main(argv: list[str] | None = None) -> int:
     # the stack fitted as the shipped one is, each set left out (its own reading unseen)
     stacks = {n: fit_stack(by_name, oof, leave_out=n) for n in by_name}
     s46 = replace(shipped, doubt_at=1.01, day_at=1.01, role_at=1.01, time_checks=())
-    r1 = replace(shipped, time_checks=())
-    s47 = replace(shipped, role_at=1.01, time_checks=())
+    r1 = replace(shipped, time_checks=(), doubt_at=0.6)
+    s47 = replace(shipped, role_at=1.01, time_checks=(), doubt_at=0.6)
     rules["session 47 (doubt 0.6, day 0.7, no dispute)"] = (
         s47,
         {n: replace(s47, stack=stacks[n]) for n in by_name},
@@ -574,6 +611,8 @@ def main(argv: list[str] | None = None) -> int:
         r1,
         {n: replace(r1, stack=stacks[n]) for n in by_name},
     )
+    r5 = replace(shipped, doubt_at=0.6)
+    rules["round 5 (s48: doubt at 0.6)"] = (r5, {n: replace(r5, stack=stacks[n]) for n in by_name})
     rules["shipped"] = (shipped, {n: replace(shipped, stack=stacks[n]) for n in by_name})
     if args.chips:
         chip_accuracy(by_name, oof, stacks)
@@ -583,6 +622,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.times:
         time_checks(by_name, oof, rules["round 1 (s48: dispute, no time check)"][1])
+        return 0
+    if args.catch:  # beside round 5's rule (the doubt at 0.6)
+        catch_trade(by_name, oof, rules["round 5 (s48: doubt at 0.6)"][1])
         return 0
     if args.knee:  # silent vs needless: the doubt's threshold, the candidates' dispute
         rules = {}
@@ -831,6 +873,127 @@ def time_checks(by_name: dict[str, list[Post]], oof: OutOfFold, folds: dict[str,
         left.discard(best)
         s1, n1, cells = trade(chosen)
         print(f"+{best:<10} silent {s1:.2f} needless {n1:.2f} | " + "  ".join(cells), flush=True)
+
+
+GAME_THREADS = ("process", "discussion", "vote")
+
+
+def catch_rows(
+    by_name: dict[str, list[Post]], oof: OutOfFold, folds: dict[str, Rule]
+) -> dict[str, tuple[int, int, list[tuple[dict[str, float], bool, bool, bool]]]]:
+    """Per set: the shipped rule's silent and needless posts, and per director's post in a
+    game thread it leaves unlisted: the catch's features (:func:`catch_features`),
+    whether it passes in silence, whether the grammar reads it right, whether it states an
+    item at all (an announcement)."""
+    out = {}
+    for name, posts in by_name.items():
+        use_name(name)
+        kp, cp, dp = oof[name]
+        silent = needless = 0
+        rows = []
+        for i, p in enumerate(posts):
+            got, listed = combined(p, kp[i], cp[i], folds[name], dp[i])
+            right = _read_right(p)
+            fig = score([p], lambda q, got=got, listed=listed: (got, listed))
+            silent += fig.silent
+            needless += listed and right
+            feats = None if listed or kp[i] is None else catch_features(p, kp[i], cp[i], dp[i])
+            if feats is None:
+                continue
+            stated = any(w["kind"] != "retract" for w in p.rec["items"])
+            rows.append((feats, bool(fig.silent), right, stated))
+        out[name] = (silent, needless, rows)
+    return out
+
+
+def fit_catch(
+    rows: list[tuple[dict[str, float], bool, bool, bool]], label: int = 1, c: float = 1.0
+) -> dict[str, float]:
+    """The catch's weights on ``rows`` (:func:`catch_rows`): a
+    logistic reading of ``label`` (1: the post passes in silence; 3: it states an item)."""
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+
+    names = sorted({f for r in rows for f in r[0]} - {"bias"})
+    x = np.array([[r[0].get(f, 0.0) for f in names] for r in rows])
+    y = [bool(r[label]) for r in rows]
+    m = LogisticRegression(C=c, solver="liblinear", random_state=0, max_iter=5000).fit(x, y)
+    w = {"bias": round(float(m.intercept_[0]), 3)}
+    w.update({f: round(float(v), 3) for f, v in zip(names, m.coef_[0], strict=True)})
+    return {f: v for f, v in w.items() if v}
+
+
+def catch_trade(by_name: dict[str, list[Post]], oof: OutOfFold, folds: dict[str, Rule]) -> None:
+    """Silent vs needless a set when the posts the shipped rule leaves unlisted are listed
+    where the catch (fitted without the set) reaches t: per t the mean over sets, the newest
+    set, and the needless questions a silent post caught costs; the catch of a post's miss
+    (label silent) beside an announcement model (label: it states an item) and the doubt
+    model alone at a lower threshold."""
+    data = catch_rows(by_name, oof, folds)
+    names = list(data)
+    newest = names[-1]
+    n = len(names)
+    base_s = sum(v[0] for v in data.values()) / n
+    base_n = sum(v[1] for v in data.values()) / n
+    print(
+        f"shipped: silent {base_s:.2f} needless {base_n:.2f} a set (mean of {n}); "
+        f"{newest} {data[newest][0]}/{data[newest][1]}; unlisted posts "
+        f"{sum(len(v[2]) for v in data.values())}, silent among them "
+        f"{sum(r[1] for v in data.values() for r in v[2])}",
+        flush=True,
+    )
+    scores: dict[str, dict[str, list[float]]] = {}
+    for label, what in ((1, "catch (silent)"), (3, "announcement")):
+        for c in (0.1, 1.0):
+            per: dict[str, list[float]] = {}
+            for k in names:
+                train = [r for j in names if j != k for r in data[j][2]]
+                w = fit_catch(train, label, c)
+                per[k] = [caught(r[0], w) for r in data[k][2]]
+            scores[f"{what} C={c}"] = per
+    scores["doubt alone"] = {
+        k: [learned._logistic(r[0]["doubt"]) for r in data[k][2]] for k in names
+    }
+    # (issue 34, item 2c) a post naming a roster name with no event read from it, listed
+    scores["a name, no event read"] = {
+        k: [
+            float(r[0]["names"] > 0 and not any(f.startswith("read:") for f in r[0]))
+            for r in data[k][2]
+        ]
+        for k in names
+    }
+    scores["one name, no event read"] = {
+        k: [
+            float(r[0]["names"] == 0.2 and not any(f.startswith("read:") for f in r[0]))
+            for r in data[k][2]
+        ]
+        for k in names
+    }
+    for what, per in scores.items():
+        print(what, flush=True)
+        grid = (0.02, 0.05, 0.08, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
+        for t in grid if "name" not in what else (0.5,):
+            s_all = n_all = 0.0
+            cells = []
+            for k in names:
+                silent, needless, rows = data[k]
+                hit = [q >= t for q in per[k]]
+                caught = sum(1 for h, r in zip(hit, rows, strict=True) if h and r[1])
+                cost = sum(1 for h, r in zip(hit, rows, strict=True) if h and r[2])
+                s_all += silent - caught
+                n_all += needless + cost
+                cells.append((k, silent - caught, needless + cost))
+            s_m, n_m = s_all / n, n_all / n
+            ratio = f"{(n_m - base_n) / (base_s - s_m):.1f}" if base_s > s_m else "—"
+            last = cells[-1]
+            print(
+                f"  at {t:<5} silent {s_m:.2f} needless {n_m:.2f} ({ratio} a silent caught)"
+                f" | {last[0]} {last[1]}/{last[2]}",
+                flush=True,
+            )
+    print("catch fitted on every set:", fit_catch([r for k in names for r in data[k][2]], 1, 0.1))
+    per_set = "  ".join(f"{k} {s}/{m}" for k, s, m in [(k, *data[k][:2]) for k in names])
+    print("shipped per set (silent/needless):", per_set)
 
 
 def listing_precision(

@@ -30,6 +30,7 @@ difference with the questions touching it; then the count and the list of silent
 from __future__ import annotations
 
 import argparse
+import ast
 import re
 import sys
 import tempfile
@@ -47,11 +48,12 @@ from discovery_games import night_files  # noqa: E402
 
 from auditor import pipeline  # noqa: E402
 from auditor.errors import STATE_INCOMPLETE_EXIT  # noqa: E402
+from auditor.game import evidence  # noqa: E402
 from auditor.game.fold import fold  # noqa: E402
 from auditor.game.gamefile import DaySpec, Event, Game, ThreadSpec  # noqa: E402
 from auditor.report.words import audit_line  # noqa: E402
 from auditor.urls import findpost_link  # noqa: E402
-from tools.writer import ScriptPost, load_script  # noqa: E402
+from tools.writer import Script, ScriptPost, load_script  # noqa: E402
 
 GAMES = ROOT / "tests" / "games"
 NOT_SCORED = "NOT YET SCORED"
@@ -76,7 +78,7 @@ def regression_games() -> list[Path]:
 class Asked:
     """One thing the director is told: its words and the post it names (None: none)."""
 
-    kind: str  # 未读懂的公告 | 待确认 | 游戏状态 | 当天问题
+    kind: str  # 未读懂的公告 | 待确认 | 游戏状态 | 当天问题 | 证据 (auditor.game.evidence)
     text: str
     pid: int | None = None
     link: str | None = None
@@ -105,6 +107,8 @@ class Night:
     exit_code: int = 0
     no_problem: bool = False  # the report's first screen says 没有问题 and the exit is 0
     asked: list[Asked] = field(default_factory=list)
+    # the night as it would be without the game's own evidence (auditor.game.evidence)
+    no_problem_without: bool = False
 
     @property
     def same(self) -> bool:
@@ -115,6 +119,27 @@ class Night:
         if self.same:
             return False
         return self.no_problem or any(not d.touched_by for d in self.differences)
+
+    @property
+    def silent_without_evidence(self) -> bool:
+        if self.same:
+            return False
+        return self.no_problem_without or any(
+            not [a for a in d.touched_by if a.kind != "证据"] for d in self.differences
+        )
+
+    def needless(self) -> list[Asked]:
+        """The questions that touch no difference (on a night read right: every one) — a
+        question, not a proposal to confirm (待确认: the director's one step for every item
+        discovered) nor the state's line counting the unread posts (each is one)."""
+        touching = {id(a) for d in self.differences for a in d.touched_by}
+        return [
+            a
+            for a in self.asked
+            if id(a) not in touching
+            and a.kind != "待确认"
+            and not (a.kind == "游戏状态" and a.text.startswith("未读懂的公告"))
+        ]
 
     @property
     def name(self) -> str:
@@ -248,12 +273,33 @@ def touch(diff: Difference, asked: Sequence[Asked]) -> None:
     - a day: an unread post in that day's threads, or a proposal naming the day."""
     unread = [a for a in asked if a.kind == "未读懂的公告" and a.pid in diff.holders]
     item = diff.item
+    unread += [a for a in asked if a.kind == "证据" and evidence_touches(a, item)]
     if isinstance(item, ThreadSpec):
         tid = re.compile(rf"(?<!\d){item.tid}(?!\d)")
         told = [a for a in asked if a.kind == "游戏状态" and tid.search(a.text)]
     else:
         told = [a for a in asked if a.kind == "待确认" and any(n in a.text for n in diff.names)]
     diff.touched_by = unread + [a for a in told if a not in unread]
+
+
+_QUIET = re.compile(r"^(.+?) 自第(\d+)天起没有发言：")
+_UNSTATED = re.compile(r"^第(\d+)天.*的开关帖时间没有公告说明")
+
+
+def evidence_touches(a: Asked, item: ThreadSpec | DaySpec | Event) -> bool:
+    """The game's own evidence tells of ``item`` (a kind that fits it): a player gone quiet
+    of an elimination, a substitute or a 请假 of his; a day no announcement gave times to of
+    that day."""
+    quiet, unstated = _QUIET.match(a.text), _UNSTATED.match(a.text)
+    if isinstance(item, Event) and quiet is not None:
+        return item.type.value in QUIET_KINDS and fold(quiet[1]) == fold(item.player)
+    if isinstance(item, DaySpec) and unstated is not None:
+        return int(unstated[1]) == item.number
+    return False
+
+
+def is_evidence(line: str) -> bool:
+    return bool(_QUIET.match(line) or _UNSTATED.match(line))
 
 
 # ----------------------------------------------------------------------------- one night
@@ -272,7 +318,7 @@ def asked_now(game: Game, store: pipeline.Store, state: Sequence[str]) -> list[A
     subjects = getattr(disc, "subjects", {})
     for p in pipeline.pending(cur, store):
         out.append(Asked("待确认", p.describe(subjects), p.pid, findpost_link(base, None, p.pid)))
-    out += [Asked("游戏状态", s) for s in state]
+    out += [Asked("证据" if is_evidence(s) else "游戏状态", s) for s in state]
     seen = {(a.text, a.pid) for a in out}
     for questions in pipeline.open_questions(game, store).values():
         for q in questions:
@@ -295,8 +341,9 @@ def run_night(folder: Path, number: int, cutoff: datetime, work: Path) -> Night:
     with pipeline.open_store(game) as store:
         found = pipeline.current(game, store)
         diffs = differences(truth, found, whole_days(folder))
-        asked = asked_now(game, store, result.state) if diffs else []
+        asked = asked_now(game, store, result.state)
     night = Night(folder.name, number, diffs)
+    night.asked = asked
     if not diffs:
         return night
     script = load_script(folder / "script.toml")
@@ -308,6 +355,40 @@ def run_night(folder: Path, number: int, cutoff: datetime, work: Path) -> Night:
     night.line = audit_line(result.line())
     night.exit_code = code
     night.no_problem = code == 0 and bool(_NO_PROBLEM.search(html))
+    rest = [s for s in result.state if not is_evidence(s)]
+    night.no_problem_without = night.no_problem or (
+        result.ok and not rest and bool(result.state) and "没有问题" not in html
+    )
+    return night
+
+
+def state_night(folder: Path, number: int, cutoff: datetime, work: Path) -> Night:
+    """``--state``: the night's crawl and discovery only (no rules, no report): its
+    differences and the questions touching them, exit code and first screen left out —
+    what the game's own evidence tells and what it asks needlessly, fast."""
+    full, minimal = night_files(folder, cutoff, work)
+    truth = pipeline.open_game(full)
+    game = pipeline.open_game(minimal, rules=False)
+    with pipeline.open_store(game, lock=True) as store:
+        pipeline.crawl(game, store)
+        token = pipeline._CLOCK.set(cutoff)
+        try:
+            found = pipeline.current(game, store)
+            diffs = differences(truth, found, whole_days(folder))
+            disc = found.discovery
+            state = list(getattr(disc, "problems", []))
+            asked = asked_now(game, store, state)
+        finally:
+            pipeline._CLOCK.reset(token)
+    night = Night(folder.name, number, diffs)
+    night.asked = asked
+    if not diffs:
+        return night
+    script = load_script(folder / "script.toml")
+    posts = [p.as_of(cutoff) for t in script.threads.values() for p in t.posts if p.at <= cutoff]
+    for d in diffs:
+        holders(d, truth, posts, truth.directors)
+        touch(d, asked)
     night.asked = asked
     return night
 
@@ -322,23 +403,35 @@ def nights_of(folder: Path) -> list[datetime]:
     return list(tomllib.loads((folder / "nights.toml").read_text("utf-8"))["nights"])
 
 
-def measure(games: Iterable[Path], *, verbose: bool = False) -> list[Night]:
+def measure(games: Iterable[Path], *, verbose: bool = False, state: bool = False) -> list[Night]:
     out: list[Night] = []
+    run = state_night if state else run_night
     for folder in games:
         for i, cutoff in enumerate(nights_of(folder), 1):
             with tempfile.TemporaryDirectory() as tmp:
-                night = run_night(folder, i, cutoff, Path(tmp))
+                night = run(folder, i, cutoff, Path(tmp))
             out.append(night)
             show(night, verbose=verbose)
     return out
 
 
 def show(night: Night, *, verbose: bool) -> None:
+    needless = night.needless()
+    extra = f"; needless {len(needless)}" + "".join(
+        f" [{a.kind}]" for a in needless
+    ) if needless else ""  # fmt: skip
     if night.same:
-        print(f"{night.name}: same")
+        print(f"{night.name}: same{extra}")
+        if verbose:
+            for a in needless:
+                print(f"    needless {a.shown()[:150]}")
         return
     mark = "SILENT" if night.silent else "told"
-    print(f"{night.name}: differs ({len(night.differences)}) — {mark}; exit {night.exit_code}")
+    if night.silent_without_evidence and not night.silent:
+        mark += " (silent without the evidence)"
+    print(
+        f"{night.name}: differs ({len(night.differences)}) — {mark}; exit {night.exit_code}{extra}"
+    )
     if not verbose:
         return
     print(f"    audit: {night.line}")
@@ -351,16 +444,166 @@ def show(night: Night, *, verbose: bool) -> None:
         print(f"    {d.what} {d.said}  <- {by}")
 
 
+# ----------------------------------------------------------------------------- evidence
+
+
+@dataclass(frozen=True, slots=True)
+class _Spoken:
+    """A script post as :mod:`auditor.game.evidence` reads it."""
+
+    author: str
+    posted_at: datetime
+    tid: int
+    pid: int | None
+
+
+#: the kinds of event whose player goes quiet (a missed one is what the evidence catches)
+QUIET_KINDS = ("eliminated", "substitute", "leave")
+
+
+def evidence_night(
+    truth: Game, posts: Sequence[_Spoken], cutoff: datetime, missing: Sequence[Event] = (),
+    **knobs: object,
+) -> list[evidence.Quiet]:  # fmt: skip
+    """The quiet players the evidence asks about on the night ``cutoff`` with no audit: the
+    state the truth cut to the night, less ``missing`` (the events an unread announcement
+    would have left out)."""
+    days = [d for d in truth.days if d.opens <= cutoff]
+    events = [e for e in truth.events if (e.at is None or e.at <= cutoff) and e not in missing]
+    return evidence.quiet_players(
+        truth.players,
+        truth.directors,
+        days,
+        events,
+        posts,
+        cutoff,
+        **knobs,  # type: ignore[arg-type]
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceFigures:
+    """:func:`evidence_measure`'s figures."""
+
+    nights: int
+    events: int  # missed one at a time (a game's last night aside)
+    told_that_night: int
+    told_by_next: int
+    last_events: int  # on a game's last night
+    last_told: int
+    needless: int  # questions asked of a right state
+
+
+def evidence_measure(
+    games: Iterable[Path], *, verbose: bool = False, **knobs: object
+) -> EvidenceFigures:
+    """``--evidence``: the game's own evidence alone, with no audit, on every night of
+    ``games``.  Needless: the questions asked when the state is the truth (nothing missing).
+    Told: for each event whose player goes quiet (:data:`QUIET_KINDS`), with that one event
+    missing from the state from its night on, whether a question names its player on that
+    night, or by the next (an event at a day's close has had no silence yet)."""
+    nights = asked = 0
+    # kind -> [events, told that night, told by the next]; the game's last night apart (no
+    # next night to tell it: [events, told that night])
+    tally: dict[str, list[int]] = {}
+    last: list[int] = [0, 0]
+    for folder in games:
+        truth = pipeline.open_game(folder / "game.toml", rules=False)
+        spoken = {t.tid for t in truth.threads if t.kind in evidence.SPOKEN_IN}
+        script = load_script(folder / "script.toml")
+        cutoffs = nights_of(folder)
+
+        def posts_by(
+            cutoff: datetime, script: Script = script, spoken: set[int] = spoken
+        ) -> list[_Spoken]:
+            return [
+                _Spoken(p.author, p.at, p.tid, p.pid)
+                for t in script.threads.values()
+                if t.tid in spoken
+                for p in t.posts
+                if p.at <= cutoff and not p.deleted
+            ]
+
+        since = None
+        for i, cutoff in enumerate(cutoffs, 1):
+            posts = posts_by(cutoff)
+            needless = [q.says() for q in evidence_night(truth, posts, cutoff, (), **knobs)]
+            nights += 1
+            asked += len(needless)
+            shown = []
+            for e in truth.events:
+                if e.type.value not in QUIET_KINDS or e.at is None or e.at > cutoff:
+                    continue
+                if since is not None and e.at <= since:
+                    continue
+                told = [
+                    any(fold(q.player) == fold(e.player) for q in evidence_night(
+                        truth, posts_by(c), c, (e,), **knobs))
+                    for c in cutoffs[i - 1 : i + 1]
+                ]  # fmt: skip
+                if i == len(cutoffs):
+                    last[0] += 1
+                    last[1] += told[0]
+                else:
+                    row = tally.setdefault(e.type.value, [0, 0, 0])
+                    row[0] += 1
+                    row[1] += told[0]
+                    row[2] += any(told)
+                shown.append(
+                    f"{e.type.value} {e.player}"
+                    + (" 当晚" if told[0] else " 次晚" if any(told) else " NOT TOLD")
+                )
+            since = cutoff
+            if verbose:
+                print(
+                    f"{folder.parent.name}/{folder.name} night {i}: needless {needless} | {shown}"
+                )
+    total = [sum(r[k] for r in tally.values()) for k in range(3)]
+    kinds = "、".join(f"{k} {r[1]}/{r[2]}/{r[0]}" for k, r in sorted(tally.items()))
+    figures = EvidenceFigures(nights, *total, *last, asked)
+    print(
+        f"evidence: nights {nights}; events missed one at a time (a game's last night aside) "
+        f"{total[0]}, told that night {total[1]}, by the next {total[2]} ({kinds}); on a game's "
+        f"last night {last[1]}/{last[0]}; needless questions {asked} "
+        f"({asked / max(1, nights):.2f} a night)"
+    )
+    return figures
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("games", nargs="*", type=Path)
     ap.add_argument("--verbose", "-v", action="store_true")
+    ap.add_argument(
+        "--evidence", action="store_true", help="the game's own evidence alone, no audit (fast)"
+    )
+    ap.add_argument("--knob", action="append", default=[], help="evidence: NAME=VALUE")
+    ap.add_argument(
+        "--state", action="store_true", help="crawl and discovery only: no exit code, no report"
+    )
     args = ap.parse_args(argv)
     games = [g for g in args.games if (g / "nights.toml").exists()] or regression_games()
-    nights = measure(games, verbose=args.verbose)
+    if args.evidence:
+        knobs = {k: ast.literal_eval(v) for k, v in (x.split("=", 1) for x in args.knob)}
+        evidence_measure(games, verbose=args.verbose, **knobs)
+        return 0
+    nights = measure(games, verbose=args.verbose, state=args.state)
     silent = [n.name for n in nights if n.silent]
     differ = sum(not n.same for n in nights)
     print(f"nights: {len(nights)}, differ: {differ}, silent: {len(silent)}")
+    without = sum(n.silent_without_evidence for n in nights)
+    needless = [a for n in nights for a in n.needless()]
+    kinds = "、".join(
+        f"{k} {sum(a.kind == k for a in needless)}" for k in sorted({a.kind for a in needless})
+    )
+    told = sum(
+        1 for n in nights for d in n.differences if any(a.kind == "证据" for a in d.touched_by)
+    )
+    print(
+        f"without the game's own evidence: silent {without}; differences the evidence tells "
+        f"{told}; needless questions {len(needless)} ({len(needless) / max(1, len(nights)):.2f}"
+        f" a night: {kinds})"
+    )
     for name in silent:
         print(f"  SILENT {name}")
     return 0

@@ -179,10 +179,15 @@ PROPOSE_AT = 0.5
 NOTICE_AT: dict[str, float] = dict.fromkeys(NOTICE_KINDS, 0.8)
 
 # the doubt model's probability (the grammar's reading of the post misses an item) from which
-# the post is listed: chosen by the leave-one-set-out mean (``--grid``) at the knee of silent
-# posts against needless questions (0.8: 5.8 silent, 65.6 needless a set; 0.65: 5.5 / 68.5;
-# 0.6: 5.1 / 70.2; 0.55: 4.9 / 71.4 — each with DAY_AT; none: 7.1 / 61.1)
-DOUBT_AT = 0.6
+# the post is listed: chosen by the leave-one-set-out mean at the knee of silent posts against
+# needless questions.  Session 47 (``--grid``, a silent post worth about 4 questions): 0.6
+# (0.8: 5.8 silent, 65.6 needless a set; 0.65: 5.5 / 68.5; 0.6: 5.1 / 70.2; 0.55: 4.9 / 71.4).
+# Session 49 (``--catch``, 24 sets; a needless question costs the director one tap, a silent
+# miss a wrong night): 0.6: 5.21 / 75.5; 0.5: 4.96 / 77.8; 0.4: 4.58 / 81.0; 0.3: 4.08 / 85.8
+# (about 9 needless a silent post caught up to here); 0.2: 3.58 / 93.0 (14 for the next);
+# 0.1: 2.88 / 106.4.  No reading of the post did better at any cost (docs/discovery.md,
+# round 6: a stacked catch over every reading tied with the doubt alone).
+DOUBT_AT = 0.3
 # the kind model's probability of a day's times from which a post the time reader reads no
 # time of a day from is listed (0.5: 6.5 silent / 64.7 needless; 0.7: 6.5 / 62.8; 0.9: 6.6 /
 # 61.7 — without the doubt model)
