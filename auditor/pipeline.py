@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from auditor import __version__
 from auditor.errors import NotCrawledError, PageError, StoreError
 from auditor.files import write_atomic
+from auditor.game.evidence import asked as evidence_asked
 from auditor.game.gamefile import (
     EVENT_LABEL,
     DaySpec,
@@ -156,8 +157,6 @@ def current(game: Game, store: Store, *, keep: bool = False, fresh: bool = False
     ``fresh`` (``auditor audit --full``): discovery runs whatever is held or stored."""
     if not game.discovers:
         return game
-    from auditor.game.evidence import asked as evidence_asked
-
     key = discovery_key(game, store)
     data = None if fresh else _DISCOVERED.get(key)
     found = _discovered(data) if data is not None else None
