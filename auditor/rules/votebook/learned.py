@@ -10,7 +10,7 @@ words around the shapes instead:
 - ``vote_reading`` — per post: ``attempt`` (is it a vote post, void ones included: 000
   投票格式有误的投票将算作废票), ``abstain`` (an attempt at 弃权) and ``change`` (an attempt
   presented as a change: 改票);
-- ``vote_target`` — per roster name in a post: is this name the vote's target?  Each name in
+- ``vote_target`` — per roster name in a post: is this post a vote for this name?  Each name in
   turn is the candidate (Ⓣ), the others are Ⓝ (:func:`candidate_texts`).
 
 The text is prepared the same way in training and reading (:func:`prepare`, imported by the
