@@ -33,7 +33,7 @@ def _reading(attempt: float) -> LinearModel:
 
 
 # the target model: the candidate that is the post's only name (①) is the target
-_TARGET = LinearModel("toy_target", (1, 1), ("target",), (-3.0,), {"①": (6.0,)})
+_TARGET = LinearModel("toy_target", (1, 1), ("target",), (-3.0,), {"①": (9.0,)})
 
 
 def test_names_are_never_features() -> None:
@@ -78,11 +78,15 @@ def test_a_vote_read_by_the_model_under_a_labelled_format_is_void_and_says_so(
     assert pv.format_error is not None and "机读" in pv.format_error
 
 
-def test_no_name_the_model_can_tell_is_a_void_attempt(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_vote_for_no_name_the_model_can_tell_stays_unread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Session 49: the model adds a vote only for a name it is TARGET_AT sure the post chooses."""
     monkeypatch.setattr(learned, "ATTEMPT_AT", 0.95)
     with learned.using(_reading(6.0), _TARGET):
-        got = read_post("killbar7", "饺子", "就那位吧，不多说了")
-    assert (got.attempt, got.target, got.format_valid) == (True, "?", False)
+        assert read_post("killbar7", "饺子", "就那位吧，不多说了").attempt is False
+        # two names, neither the only one (①): the toy target model is sure of neither
+        assert read_post("killbar7", "饺子", "馄饨还是豆浆，今天必须走一个").attempt is False
 
 
 def test_the_model_drops_only_a_void_reading_and_keeps_a_valid_one() -> None:
@@ -117,6 +121,20 @@ def test_the_shipped_models_load_and_read() -> None:
         assert reading.probability(vote, "attempt") > 0.95
         assert reading.probability(asked, "attempt") < 0.5
         assert reading.probability(denied, "attempt") < 0.5
+
+
+def test_the_shipped_target_model_tells_a_name_chosen_from_a_name_talked_about() -> None:
+    """Session 49: the target model is fitted on chatter's names too (all no), so its
+    probability is "this post is a vote for this name", not only a ranking of a vote's names."""
+    target = load_model(learned.TARGET)
+
+    def p(text: str) -> float:
+        ((_name, t),) = candidate_texts(text, PLAYERS, "饺子", free=True, quoted=False)
+        return target.probability(t)
+
+    assert p("想了一晚上，这票给包子") > 0.9
+    assert p("包子昨天说的那段我不太认同") < 0.5
+    assert p("有人知道包子去哪了吗？") < 0.5
 
 
 def test_the_shipped_models_equal_a_refit() -> None:
