@@ -123,12 +123,6 @@ _GLOSSED = lazy(
     r"(?:上午|早上|中午|下午|傍晚|晚上|晚间|夜晚|(?<![今明当昨])晚|凌晨)?\s*\d{1,2}\s*[点时](?:\s*半|\s*\d{1,2}\s*分?)?"
     r"\s*[(（]\s*((?:\d{1,2}/\d{1,2}\s+|\d{1,2}月\d{1,2}[日号]\s*)?\d{1,2}:\d{2})\s*[)）]"
 )
-# a clock glossed with its day in brackets after it (到站 22:00（周日晚上，周末多开一天）, 22:00（3月8日）):
-# the day said before the clock, as it is read (周日 22:00)
-_DAY_GLOSS_AFTER = lazy(
-    r"(?<![\d:])(\d{1,2}:\d{2})\s*[(（]\s*((?:(?:本|这|下)个?)?(?:周|星期|礼拜)[一二三四五六日天]"
-    r"|\d{1,2}月\d{1,2}[日号]?|\d{1,2}/\d{1,2})(?![\d:])(\s*[)）])?"
-)
 # a schedule table's row: | 11/23 09:00 | 11/24 21:30 | is one range
 _CELLS = lazy(r"(\d{1,2}:\d{2})\s*\|\s*(?=(?:\d{1,2}/\d{1,2}|\d{1,2}月)[^|]*\d{1,2}:\d{2})")
 
@@ -287,10 +281,11 @@ _MIDNIGHT = lazy(r"(?:午夜|半夜)(?:十二点|12点)?(?!\s*\d)(?=\s*(?:关|�
 
 # two clocks joined by an arrow (▶ 09:00 → 21:00): a range, unless a close or a delay is
 # what the arrow moves (关帖：21:30 → 23:00, ⏹ 21:30 → 23:00)
-# — the second clock may carry a label of its own (发车 10:00 → 到站 3月10日 22:00: its end's
-# word, a range; the same word on both sides moves the one time, 发车 10:00 → 发车 11:00)
+# — the second clock may carry a label of its own before its own date (发车 10:00 → 到站 3月10日
+# 22:00: its end's word and day, a range; the same word on both sides moves the one time)
 _ARROWED = lazy(
-    r"(\d{1,2}:\d{2})\s*(?:→|->|=>|⇒)\s*(?:(?P<label>[\u4e00-\u9fff]{1,3})\s*[:：]?\s*)?"
+    r"(\d{1,2}:\d{2})\s*(?:→|->|=>|⇒)\s*"
+    r"(?:(?P<label>[\u4e00-\u9fff]{1,3})\s*[:：]?\s*(?=\d{1,2}/\d{1,2}\s*\d|\d{1,2}月\d{1,2}[日号]?\s*\d))?"
     r"(?=(?:\d{1,2}/\d{1,2}\s*|\d{1,2}月\d{1,2}[日号]?\s*"
     r"|(?:周|星期|礼拜)[一二三四五六日天]\s*)?\d{1,2}:\d{2})"
 )
@@ -298,8 +293,23 @@ _MOVED = lazy(r"关|截|止|延|推迟|改|⏹|⏸|close|DDL|" + r"|".join(SHOW_
 # ... or what the line says of the arrow anywhere on it (22:15 → 22:45（延时半小时）, 再次晚点：
 # 终到 22:15 → 22:45), or the line above an arrow that stands alone (【时间调整】⏎22:15 → 22:45,
 # ⏳ 延时 6/11 ✅⏎⏰ 22:00 → 23:00): a change of the time, never a day's window
-_MOVED_ANYWHERE = lazy(r"延|推迟|推后|顺延|改|调整|变更|晚点|更正")
+_MOVES = r"延|推迟|推后|顺延|改|调整|变更|晚点|更正"
+_MOVED_ANYWHERE = lazy(_MOVES)
 _BARE_ARROW_LINE = lazy(r"[^\w]*(?:第\s*\S{1,3}\s*[天日]|D\d{1,2}|环节\s*\S)?[^\w]*", re.I)
+
+
+# a word after the arrow that is a time's own (今晚, 明天, 周日, 晚上) or a change's (提前, 加速,
+# 延, 改): no label of the end's, the arrow moves one time
+_NO_END_LABEL = lazy(
+    r"今|明|昨|后天|次日|翌日|当|周|星期|礼拜|早|晚|夜|午|凌晨|提前|加速|" + _MOVED_ANYWHERE.pattern
+)
+
+
+def _two_labels(line: str, label: str) -> bool:
+    """Each clock of an arrow has a word of its own, and they differ (发车 10:00 → 到站 22:00):
+    the first's word right before it, the second's no time's or change's word."""
+    first = re.search(r"([\u4e00-\u9fff]{1,4})\s*[:：]?\s*$", line)
+    return first is not None and first.group(1) != label and not _NO_END_LABEL.search(label)
 
 
 def _arrow_range(m: re.Match[str]) -> str:
@@ -311,8 +321,8 @@ def _arrow_range(m: re.Match[str]) -> str:
     if _MOVED.search(line) or _MOVED_ANYWHERE.search(text[start:end]):
         return m.group(0)
     label = m.group("label")
-    if label and (line.rstrip(" :：").endswith(label) or _MOVED_ANYWHERE.search(label)):
-        return m.group(0)  # 发车 10:00 → 发车 11:00, 10:00 → 改为 11:00: one time moved
+    if label and not _two_labels(line, label):
+        return m.group(0)  # 发车 10:00 → 发车 11:00, 21:30 → 提前 18:00: one time moved
     # the line with nothing but the arrow (and a day's label): what the line above says
     bare = re.sub(
         r"\d{1,2}:\d{2}|\d{1,2}/\d{1,2}|\d{1,2}月\d{1,2}[日号]?|→|->|=>|⇒", "", text[start:end]
@@ -432,9 +442,6 @@ def normalise(text: str) -> str:
     if "环节" in text:
         text = _PHASE_THEN_WHOLE_DAY.sub(r"\1", _WHOLE_DAY_WORDS.sub("全天", text))
     text = _GLOSSED.sub(r"\1", _REL_DATED.sub(lambda m: m.group(1) + " ", text))
-    text = _DAY_GLOSS_AFTER.sub(
-        lambda m: f"{m.group(2)} {m.group(1)}" + (" " if m.group(3) else "（"), text
-    )
     return _TWIN_CLOCK.sub(_one_clock, _CELLS.sub(lambda m: m.group(1) + " - ", text))
 
 
