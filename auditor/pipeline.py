@@ -688,7 +688,14 @@ def crawl(
     except BaseException:
         store.finish_run(run_id, "failed", {})
         raise
-    store.finish_run(run_id, "ok" if result.ok else "failed", result.as_dict())
+    said = result.as_dict()
+    if not over_http:
+        # the saved pages' own time is the forum's moment this crawl read (小鹿, fh49: her
+        # 票型 said 「截至 12-07 21:15」, the machine's day, for pages saved at 12-16 10:00)
+        newest = store.newest_page_time()
+        if newest is not None:
+            said["forum_time"] = newest.astimezone(UTC).isoformat(timespec="seconds")
+    store.finish_run(run_id, "ok" if result.ok else "failed", said)
     return result
 
 
@@ -773,10 +780,12 @@ def report(
     same_store(game, store, reports, new_store=new_store)
     game = current(game, store)
     run_id = store.start_run("report")
+    # judged and named on the game's clock, as the audit is (a pages game: its newest saved
+    # page's time — 小鹿's `auditor report` wrote 20261207-… beside the audit's 20261216-…, fh49)
+    now = when or game_now(game, store)
     try:
-        written = write_report(
-            build_records(game, store), reports, when=when or _forum_now(game), workbook=workbook
-        )
+        records = build_records(game, store, now=now, run=_clock_run(game, store))
+        written = write_report(records, reports, when=now or _forum_now(game), workbook=workbook)
     except BaseException:
         store.finish_run(run_id, "failed", {})
         raise

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import subprocess
 import sys
 import threading
 import time
@@ -743,6 +744,29 @@ def run_audit(
     raise AuditorError(f"审计失败（退出码 {code}）：{' '.join(other) or '没有输出'}")
 
 
+#: The ``auditor audit`` processes the desk started that are still running: stopped with
+#: the desk (:func:`stop_audits`), so that a re-check begun before the director's last answer
+#: cannot outlive the server and write its older view after a later run (the store is
+#: crash-safe: a stopped run leaves the last complete check).
+_RUNNING: set[subprocess.Popen[str]] = set()
+_RUNNING_LOCK = threading.Lock()
+
+
+def stop_audits(patience: float = 10.0) -> None:
+    """Stop the audits this desk started (its shutdown): each is asked to end, then killed
+    after ``patience`` seconds."""
+    with _RUNNING_LOCK:
+        procs = list(_RUNNING)
+    for proc in procs:
+        proc.terminate()
+    for proc in procs:
+        try:
+            proc.wait(timeout=patience)
+        except subprocess.TimeoutExpired:  # it did not end when asked
+            proc.kill()
+            proc.wait()
+
+
 def _audit_process(
     game: Game,
     reports: Path,
@@ -752,9 +776,6 @@ def _audit_process(
 ) -> tuple[int, list[str], list[str]]:
     """One ``auditor audit`` process: its exit code, its output lines and its other
     (not progress) lines on the standard error."""
-    import subprocess
-    import sys
-
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -776,6 +797,20 @@ def _audit_process(
         errors="replace",
         env={**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "400"},
     )
+    with _RUNNING_LOCK:
+        _RUNNING.add(proc)
+    try:
+        return _audit_output(proc, on_progress)
+    finally:
+        with _RUNNING_LOCK:
+            _RUNNING.discard(proc)
+
+
+def _audit_output(
+    proc: subprocess.Popen[str], on_progress: Callable[[dict[str, object]], None] | None
+) -> tuple[int, list[str], list[str]]:
+    """A running audit's exit code, output lines and other standard-error lines, its
+    progress passed on as it comes."""
     assert proc.stdout is not None and proc.stderr is not None
     other: list[str] = []
     for line in proc.stderr:  # the summary line on stdout is short: no deadlock

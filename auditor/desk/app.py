@@ -16,7 +16,8 @@ import secrets
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
@@ -980,8 +981,19 @@ def create_app(
     if hosts:
         middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts)))
     return Starlette(
-        routes=routes, middleware=middleware, exception_handlers={HTTPException: app.http_error}
+        routes=routes,
+        middleware=middleware,
+        exception_handlers={HTTPException: app.http_error},
+        lifespan=_lifespan,
     )
+
+
+@asynccontextmanager
+async def _lifespan(_app: Starlette) -> AsyncIterator[None]:
+    """The desk's life: when it stops, so do the audits it started (a re-check begun before
+    the director's last answer must not write its older view after the server is gone)."""
+    yield
+    await run_in_threadpool(actions.stop_audits)
 
 
 def csrf_token(request: Request) -> str:

@@ -126,8 +126,10 @@ def posts_of(records: Records, announcement: str | None) -> Posts:
 
 def crawled_by(records: Records, when: datetime) -> datetime:
     """The time the ballots are known up to: ``when``, or the last crawl when earlier (a
-    票型 "截至 20:30" from a crawl at 19:00 would claim ninety minutes it never read)."""
-    started = (records.summary.get("crawl") or {}).get("started_at")
+    票型 "截至 20:30" from a crawl at 19:00 would claim ninety minutes it never read) — a
+    crawl of saved pages read the forum as of the pages' own time (``forum_time``)."""
+    crawl = records.summary.get("crawl") or {}
+    started = crawl.get("forum_time") or crawl.get("started_at")  # (saved pages: their time)
     if not started:
         return when
     crawled = datetime.fromisoformat(str(started))

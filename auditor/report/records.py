@@ -79,6 +79,7 @@ from auditor.report.labels import (
 from auditor.rules.base import Context
 from auditor.rules.engine import (
     api_warning,
+    bans_notices,
     build_context,
     minimum_notice,
     ruleset_for,
@@ -358,7 +359,8 @@ def dropped_by_tag(game: Game) -> list[str]:
 
 def _rules_post_notices(game: Game, store: Store, rs: RuleSet) -> list[str]:
     """What the director's rules post states that the rule set does not apply: its post
-    minimum (fh45b: 「每天至少 5 帖…不足蓝牌」 under M39, whose LURK-DAY is off)."""
+    minimum (fh45b: 「每天至少 5 帖…不足蓝牌」 under M39, whose LURK-DAY is off), and what it
+    forbids that no enabled check finds (fh49b: 「不许用红字…不许发誓，不许骂街」 under 版杀7)."""
     posts = [
         sp.post
         for t in game.threads
@@ -366,7 +368,7 @@ def _rules_post_notices(game: Game, store: Store, rs: RuleSet) -> list[str]:
         for sp in store.posts(tid=t.tid, tz=game.timezone)
     ]
     said = minimum_notice(game, posts, rs)
-    return [said] if said else []
+    return ([said] if said else []) + bans_notices(game, posts, rs)
 
 
 def late_day_notices(votes: Sequence[Mapping[str, Any]], schedule: Schedule) -> list[str]:
@@ -602,7 +604,10 @@ def _summary(
         "below": sum(1 for f in findings if f["code"] in LURK_CODES),
         "changes": {k: sum(1 for c in changes if c["change"] == k) for k in CHANGE_NAMES},
         "crawl": crawl or {},
-        "crawl_time": local_time(crawl.get("started_at") if crawl else None, game),
+        # the forum's moment the crawl read: saved pages' own time, else when it ran (fh49)
+        "crawl_time": local_time(
+            (crawl.get("forum_time") or crawl.get("started_at")) if crawl else None, game
+        ),
         "run": dict(run or {}),
     }
 

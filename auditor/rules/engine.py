@@ -20,6 +20,7 @@ from typing import Any
 from auditor import __version__
 from auditor.game.gamefile import Event, EventType, Game, ThreadKind, ThreadSpec
 from auditor.game.schedule import Placement, Schedule
+from auditor.hanzi import to_simplified
 from auditor.models import Post, PostVersion, ProfileSighting, SpaceItem, SpaceRead
 from auditor.rules.activity import count_filler, count_posts
 from auditor.rules.base import (
@@ -40,6 +41,7 @@ from auditor.rules.records import CheckRecords, open_day_status
 from auditor.rules.records import derive as derive_records
 from auditor.rules.registry import REGISTRY, get
 from auditor.rules.ruleset import RuleSet, load_ruleset
+from auditor.rules.stated import stated_bans
 from auditor.rules.typedquote import own_view
 from auditor.rules.votebook import vote_settings
 from auditor.store import (
@@ -184,6 +186,41 @@ def minimum_notice(game: Game, posts: Iterable[Post], ruleset: RuleSet | None = 
     )
 
 
+def bans_notices(game: Game, posts: Iterable[Post], ruleset: RuleSet | None = None) -> list[str]:
+    """What to tell the director when his rules post forbids a thing the rule set does not
+    check (fh49b: 版杀7 leaves the red font, the phrases and pasted chat logs off — its seed
+    says nothing of them — and 大刘's rules post forbids all three): the sentence, the checks
+    it stands for that are off, and the game file's lines that turn them on (with the card
+    the sentence names, where the rule set has cards).  One notice per thing forbidden."""
+    rs = ruleset or ruleset_for(game)
+    rules_tids = {t.tid for t in game.threads if t.kind is ThreadKind.RULES}
+    out: list[str] = []
+    said: set[str] = set()
+    for p in posts:
+        if p.tid not in rules_tids or p.author not in game.directors:
+            continue
+        for ban in stated_bans(p.text):
+            off = [c for c in ban.codes if not rs.enabled(c) and c not in said]
+            if not off:
+                continue
+            said.update(off)
+            lines: list[str] = []
+            for code in off:
+                lines += [f"[rules.{code}]", "enabled = true"]
+                if ban.card and rs.settings["cards"] and "card" in rs.resolved(code):
+                    lines.append(f'card = "{ban.card}"')
+            names = "、".join(f"{REGISTRY[c].title}（{c}）" for c in off)
+            where = f"第{p.floor}楼" if p.floor else f"pid {p.pid}"
+            cards = "" if rs.settings["cards"] else f"（{rs.title} 没有牌：命中只提醒导演）"
+            out.append(
+                f"规则帖（{where}）写着「{ban.sentence}」：规则集「{rs.title}」没有开{names}，"
+                f"这一条现在不查。要按规则帖查，在游戏文件 {game.path.name} 里写上这几行{cards}：\n"
+                + "\n".join(lines)
+                + "\n（已有同名一节的就改那一节；桌面和命令行不能改规则）"
+            )
+    return out
+
+
 # the threads a sentence counts posts in (讨论帖里至少 3 帖), as the kinds LURK-DAY knows
 _THREAD_SAID = re.compile(r"(讨论|投票|进程|规则)\s*[帖贴楼]")
 # what LURK-DAY counts (auditor.rules.activity: the discussion and vote threads)
@@ -195,7 +232,11 @@ def counted_threads_notice(sentence: str) -> str:
     LURK-DAY counts (fh47: 「每天讨论帖里至少整3帖」 while the preset counts discussion and
     vote posts — read his way, 5 more blues on day 1): which threads the check counts, said
     once in the audit's notices; "" when the sentence names none or the same ones."""
-    said = tuple(dict.fromkeys(f"{m.group(1)}帖" for m in _THREAD_SAID.finditer(sentence)))
+    said = tuple(
+        dict.fromkeys(
+            f"{m.group(1)}帖" for m in _THREAD_SAID.finditer(to_simplified(sentence))
+        )  # (「討論帖＋投票帖都算」: both, fh49)
+    )
     if not said or set(said) == set(LURK_COUNTED):
         return ""
     extra = [k for k in LURK_COUNTED if k not in said]

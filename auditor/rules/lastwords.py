@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from datetime import timedelta
 from typing import Any
 
 from auditor.game.gamefile import EventType, ThreadKind
@@ -146,7 +147,8 @@ def lastwords_late(gp: GamePost, ctx: Context, opts: Mapping[str, object]) -> It
     不查；时段以外、开头写着“遗言”的帖子是遗言超时，不是诈尸（这种帖子 GHOST-POST 不再报）。
 
     FAIL（版杀7）：米肠 12-02 23:59 被投票出局，12-03 00:30 在讨论帖发“遗言：我是医生……”
-    （遗言时段是 20:00–24:00）。
+    （遗言时段是 20:00–24:00）；米肠 12-03 00:30 出局，12-03 01:30 就发遗言：早于遗言时段
+    （当天 20:00 才开始），说法不同，同样请法官处理。
 
     PASS：米肠出局当晚 21:00 发“遗言：……”（遗言时段里）；米肠出局后发“我还没说完”
     （不是遗言：诈尸，GHOST-POST 报）；没有死者自己发遗言的规则集（M107 遗言由导演公示）。
@@ -158,13 +160,21 @@ def lastwords_late(gp: GamePost, ctx: Context, opts: Mapping[str, object]) -> It
     tz = ctx.game.timezone
     start_h, end_h = ctx.ruleset["lastwords_hours"]
     local = gp.post.posted_at.astimezone(tz)
+    died = at.astimezone(tz)
+    # the window is the evening of the day he went out (a 00:30 vote-out's is that day's
+    # 20:00): a post before it is early, not late (fh49b: 狗不理 wrote his last words at 01:30
+    # after his 00:30 vote-out, 耳朵眼 at 19:00 after an 18:00 加速 close — 大刘 had told him to)
+    opens = died.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(hours=start_h)
+    early = local < opens
+    said = "早于遗言时段" if early else "遗言超时"
     note = (
-        f"{gp.player} 已于 {at.astimezone(tz):%m-%d %H:%M:%S} 出局；这帖 {local:%m-%d %H:%M} 发，"
-        f"开头写着遗言，但遗言时段是出局后当晚 {_hour(start_h)}–{_hour(end_h)}：遗言超时，请法官处理"
+        f"{gp.player} 已于 {died:%m-%d %H:%M:%S} 出局；这帖 {local:%m-%d %H:%M} 发，"
+        f"开头写着遗言，但遗言时段是出局后当晚 {_hour(start_h)}–{_hour(end_h)}：{said}，请法官处理"
+        + ("（导演若允许提前发遗言，点「不处罚」）" if early else "")
     )
     text = gp.post.text
     yield post_finding(
-        "LASTWORDS-LATE", gp, opts, [Match(text[:40], 0, min(len(text), 40), "遗言超时")], note=note
+        "LASTWORDS-LATE", gp, opts, [Match(text[:40], 0, min(len(text), 40), said)], note=note
     )
 
 

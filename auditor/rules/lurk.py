@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from auditor.game.gamefile import DaySpec, PhaseSpec
+from auditor.hanzi import to_simplified
 from auditor.rules.activity import effective_counts, measured, measured_from_start, post_counts
 from auditor.rules.base import (
     VERDICTS,
@@ -378,8 +379,9 @@ def _count(word: str) -> int:
 
 def stated_minimum(text: str) -> StatedMinimum | None:
     """The post minimum for one day that ``text`` states (每天至少 5 帖, 单个讨论日不足五帖,
-    发言少于 5 帖), with the card its sentence names after it (不足蓝牌); None when it states
-    none.  A run of several days (连续三个讨论日均不足十帖) is another rule's, not a day's."""
+    发言少于 5 帖; in traditional script too: 每個討論日至少發言5帖…不足者藍牌, fh49), with the
+    card its sentence names after it (不足蓝牌); None when it states none.  A run of several days (连续三个讨论日均不足十帖) is another rule's, not a day's."""
+    written, text = text, to_simplified(text)  # (one character for one: 每個討論日, 藍牌)
     for m in _STATED_MINIMUM.finditer(text):
         if "连续" in m.group():
             continue
@@ -391,6 +393,6 @@ def stated_minimum(text: str) -> StatedMinimum | None:
         stop = end.end() if end else len(text)
         card = _CARD_WORD.search(text, m.end(), stop)
         return StatedMinimum(
-            n, _CARD_WORDS[card.group()] if card else None, text[start:stop].strip()
+            n, _CARD_WORDS[card.group()] if card else None, written[start:stop].strip()
         )
     return None

@@ -57,6 +57,10 @@ CHAT_HEADER_DATE = re.compile(rf"^{_ROLE}{_NAME}{_SEP}+{_DATE}{_SEP}+{_TIME_M}")
 CHAT_HEADER_SECONDS = re.compile(rf"^{_ROLE}{_NAME}{_SEP}+{_TIME_S}(?!\d)")
 CHAT_HEADER_MINUTES = re.compile(rf"^{_ROLE}{_NAME}{_SEP}+{_TIME_M}\s*$")
 CHAT_TIME_FIRST = re.compile(rf"^[\[［(（]?{_TIME_S}[\]］)）]?{_SEP}*{_NAME}\s*[:：]")
+# a bracketed clock to the minute, then a member's name and a colon (fh49: 「[12:03] 小葵：我是
+# 預言家」 pasted after a [quote], silent): a record only when the name is a member's, as for
+# CHAT_HEADER_MINUTES — 「[12:00] 集合：…」 is a timetable, not a chat
+CHAT_TIME_FIRST_MINUTES = re.compile(rf"^[\[［(（]{_TIME_M}[\]］)）]{_SEP}*{_NAME}\s*[:：]")
 FEEDBACK = re.compile(
     r"反馈\s*(?:[:：]\s*[<＜〈《【「]?|[<＜〈《【「])\s*[^\s<>＜＞〈〉《》【】「」]{0,8}阵营"
     r"(?:\s*[>＞〉》】」])?"
@@ -118,7 +122,7 @@ def chatlog_matches(post: Post, kinds: Sequence[str], members: set[str]) -> list
                 or CHAT_TIME_FIRST.match(line)
             )
             if m is None:
-                mm = CHAT_HEADER_MINUTES.match(line)
+                mm = CHAT_HEADER_MINUTES.match(line) or CHAT_TIME_FIRST_MINUTES.match(line)
                 if mm and mm.group("name") in known:
                     m = mm
             if m is not None and _name_ok(m.group("name")) and _header_ends(line, m.end()):

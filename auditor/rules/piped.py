@@ -227,6 +227,9 @@ def piped_speech(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterato
     text = post.text
     # the labels read in simplified characters (same length): 「投票對象：」 is the format too
     folded = _fold(text)
+    # and the words too (小鹿's 珍奶, piped under M39, wrote 「啊嗚 啊嗚」「咪 咪 噓」: 啊呜 and 嘘
+    # in traditional script, three false cards, fh49)
+    smilies = [_fold(s) for s in post.smilies]
     bad: list[tuple[int, int]] = []
     for line, offset in line_spans(post):
         end = offset + len(line)
@@ -234,19 +237,19 @@ def piped_speech(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterato
             list(VOTE_LABEL.finditer(folded, offset, end)) if gp.kind is ThreadKind.VOTE else []
         )
         if not labels:
-            bad.extend(disallowed_spans(text, offset, end, words, post.smilies))
+            bad.extend(disallowed_spans(folded, offset, end, words, smilies))
             continue
-        bad.extend(disallowed_spans(text, offset, labels[0].start(), words, post.smilies))
+        bad.extend(disallowed_spans(folded, offset, labels[0].start(), words, smilies))
         for i, lab in enumerate(labels):
             seg_end = labels[i + 1].start() if i + 1 < len(labels) else end
             if lab.group("part") == "对象":
                 # only the target itself is the vote: "投票对象：包子 我是预言家" is speech
                 t_end = target_end(text, lab.end(), seg_end, names)
-                bad.extend(disallowed_spans(text, t_end, seg_end, words, post.smilies))
+                bad.extend(disallowed_spans(folded, t_end, seg_end, words, smilies))
                 continue
             if opts["exempt_vote_reason"]:
                 continue  # an exempt reason (M39 (4))
-            bad.extend(disallowed_spans(text, lab.end(), seg_end, words, post.smilies))
+            bad.extend(disallowed_spans(folded, lab.end(), seg_end, words, smilies))
     if bad:
         matches = [Match(text[s:e], s, e, "不是允许的词") for s, e in bad]
         allowed = "、".join(opts["words"])
@@ -341,10 +344,9 @@ def piped_code(gp: GamePost, ctx: Context, opts: Mapping[str, Any]) -> Iterator[
     if not _piped_window(ctx, gp.player, post.posted_at, opts["scope"]):
         return
     groups: list[list[tuple[str, int, int]]] = []
+    folded, smilies = _fold(post.text), [_fold(s) for s in post.smilies]  # (啊嗚 is 啊呜)
     for line, offset in line_spans(post):
-        groups.extend(
-            sound_groups(post.text, offset, offset + len(line), opts["words"], post.smilies)
-        )
+        groups.extend(sound_groups(folded, offset, offset + len(line), opts["words"], smilies))
     mixed = [g for g in groups if len(g) >= 2]
     sounds = [s for g in groups for s in g]
     switches = sum(1 for a, b in pairwise(sounds) if a[0] != b[0])

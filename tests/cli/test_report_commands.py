@@ -3,6 +3,7 @@ exports (first found in issue 7's review)."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from pathlib import Path
 
@@ -172,7 +173,10 @@ def test_crawl_time_is_forum_local_and_readable(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     game = load_game(sample / "game.toml")
     with Store(game.store) as store:
-        started = [r["started_at"] for r in store.runs() if r["command"] == "crawl"][-1]
+        run = [r for r in store.runs() if r["command"] == "crawl"][-1]
+    # saved pages: the forum's moment is the newest page's own time (fh49), not the machine's
+    started = json.loads(run["summary"])["forum_time"]
+    assert started != run["started_at"]
     local = datetime.fromisoformat(started).astimezone(game.timezone).strftime("%Y-%m-%d %H:%M")
     html = (latest_dir(tmp_path / "r", game.slug) / "report.html").read_text("utf-8")  # type: ignore[operator]
     ok = html[html.index('id="problems"') : html.index("</div>", html.index('id="problems"'))]

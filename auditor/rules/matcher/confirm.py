@@ -827,8 +827,10 @@ class Confirmer:
                     continue
                 os_, oe = self.span(text, idx, s, t)
                 original = text[os_:oe]
-                if self._stop_across_clauses(key, norm[s:t], original):
-                    continue
+                if self._stop_across_clauses(key, norm[s:t], original) or _two_clauses(
+                    text, os_, oe
+                ):
+                    continue  # (嘢，正 is no 野种: two clauses, as for a spelling as written)
                 how = ("音近" if key.kind == "pinyin" else "近音", *self.built.norm.how(original))
                 yield PhraseMatch(
                     e.category, e.label, key.form, os_, oe, original, how, e.note, e.source

@@ -226,8 +226,8 @@ def _sound_tables(
 # two-character word with one sound changed is then usually a word of its own (你是 is not
 # 立誓, 狼人 not 烂人, 延时 not 淹死, 祝你 not 助理, 我查 not 我擦, 玩吧 not 王八).
 NEAR_LONG_CHARS = 3
-# (咋 怎: question words, 咋整 is no 杂种)
-_NEAR_SHORT_STOP = frozenset("你我他她它们是的了吧吗呢啊呀在有和就都也还时人狼查验票刀投玩咋怎")
+# (咋 怎: question words, 咋整 is no 杂种; 去 the commonest verb of going, 谁去充 is no 蛆虫)
+_NEAR_SHORT_STOP = frozenset("你我他她它们是的了吧吗呢啊呀在有和就都也还时人狼查验票刀投玩咋怎去")
 # A trigger word with a character this frequent (看, 就, 是) is plain talk as written.
 _PLAIN = 40_000
 

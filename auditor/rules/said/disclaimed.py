@@ -58,6 +58,8 @@ _REFUSED_BEFORE = re.compile(
     r"(?:不|没|不会|不想|不愿|不爱|不用|懒得)(?:去|再)?[“\"「『]?\s*$"
 )
 
+_OTHERS = frozenset("你您恁他她佢")
+
 _NOT_DOING = re.compile(r"(?:不是|并不是|并非|可不是|没有?)(?:在|要)?\s*$")
 
 # Drowning denied by the poster (我不是在灌水哈，…): a pattern's match may start inside the act's
@@ -71,6 +73,15 @@ _NOT_DROWNING = re.compile(
 _NOT_MINE = re.compile(
     r"(?:我|本人)(?:可|真|真的|也|又|从来|根本|绝对)?(?:不是|并不是|并非|没有?|从没有?|从来没有?)"
     r"(?:找|请|叫|用|让)?(?:过)?(?:什么|啥|任何)?\s*$"
+)
+
+# The poster refuses or denies the talk of accounts for himself, naming no one (我不认识谁是谁的
+# 马甲，也不想知道; 我不喜欢猜马甲; 我没开马甲): M107 违规判定 4(1) and 030 4 forbid hinting at an
+# account or unmasking one, and a refusal that points at no player does neither.  Another
+# player named in the clause (我不信12号不是马甲, 我不告诉你我的马甲) keeps it.
+_NO_UNMASKING = re.compile(
+    r"(?:我|本人|俺)(?:也|从来|从|根本|才|可|真|真的|压根|一向)?"
+    r"(?:不|没|没有|懒得|从不|从没)[^，,。！？!?你您恁他她佢\d号]{0,6}$"
 )
 
 _PROMISED_NOT = re.compile(r"(?:尽量|争取|努力|保证|一定|绝)(?:不|别)(?:再|去)?\s*$")
@@ -148,6 +159,8 @@ def _disclaimed(m: PhraseMatch, before: str, after: str) -> bool:
         return True  # 我不赌咒也不打包票, 我不贴脸: refused; 不是咒他啊: denied
     if m.category in ("SUBSTITUTE", "ASSISTANT") and _NOT_MINE.search(before):
         return True  # 我不是替补，我从第一天就在: denied
+    if m.category == "SOCKPUPPET" and _NO_UNMASKING.search(before) and _OTHERS.isdisjoint(m.text):
+        return True  # 我不认识谁是谁的马甲: refused, no one named
     if m.category == "DROWN" and _NOT_DROWNING.search(before):
         return True  # 我不是在灌水哈: denied
     if m.category == "BLAME" and m.text in ("拖后腿", "坑队友") and _PROMISED_NOT.search(before):

@@ -9,6 +9,7 @@ from dataclasses import replace
 from auditor.rules.phrasematch import PhraseMatch
 from auditor.rules.said.disclaimed import ADVISED_AGAINST, DENIED, method_weighed, spoken_of
 from auditor.rules.said.quoted import (
+    named_as_bad_word,
     named_as_writing,
     quoted_as_rule,
     reported_quote,
@@ -66,13 +67,7 @@ def mentioned(text: str, m: PhraseMatch) -> bool:
 def _mentioned_in_any(text: str, m: PhraseMatch) -> bool:
     """Mentions of a phrase of any category: quoted in a rule reminder or a report, used in
     another sense, inside a title, 白痴 the role, an emoji illustrating the story."""
-    if (
-        quoted_as_rule(text, m.start, m.end)
-        or reported_quote(text, m.start, m.end)
-        or other_sense(text, m)
-        or disowned_words(text, m)
-        or named_as_writing(text, m.start, m.end)
-    ):
+    if _quoted_or_another_sense(text, m):
         return True
     if ("音近" in m.how or "近音" in m.how) and in_title(text, m.start, m.end):
         return True  # 《李狗嗨》: a title sounds like what it sounds like
@@ -91,6 +86,19 @@ def _mentioned_in_any(text: str, m: PhraseMatch) -> bool:
         return False
     # 🌿 剧情里那片草地: a picture beside the story it illustrates
     return bool(STORY.search(text, *sentence) or STORY_TAG.match(text)) or heading_picture(text, m)
+
+
+def _quoted_or_another_sense(text: str, m: PhraseMatch) -> bool:
+    """Quoted in a rule reminder or a report, used in another sense, disowned, or named as a
+    word (“逼”字, “信球”是骂人话)."""
+    return (
+        quoted_as_rule(text, m.start, m.end)
+        or reported_quote(text, m.start, m.end)
+        or other_sense(text, m)
+        or disowned_words(text, m)
+        or named_as_writing(text, m.start, m.end)
+        or named_as_bad_word(text, m.start, m.end)
+    )
 
 
 def _act_mentioned(text: str, m: PhraseMatch) -> bool:

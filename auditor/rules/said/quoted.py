@@ -32,7 +32,7 @@ _RULE_TAIL = re.compile(
 
 # Whose words a quotation holds: 你那句“…”, 他刚才说的那个“…”, 规则的例子是“…”.
 _QUOTED_FROM = re.compile(
-    r"(?:(?:你|他|她|\d+\s*号|楼上)[^，,。！？!?]{0,6}(?:那句|这句|那个|说的|说过)|例子是|例句)"
+    r"(?:(?:你|恁|您|他|她|佢|\d+\s*号|楼上)[^，,。！？!?]{0,6}(?:那句|这句|那个|说的|说过)|例子是|例句)"
     r"(?:那个|这个|的)?[：:]?\s*$"
 )
 
@@ -57,6 +57,23 @@ _QUOTE_AS_WRITING = re.compile(
 
 # A character named by a word it is written in (草莓的草, “逼近”的逼): which character, not the word.
 _NAMED_BY_WORD = re.compile(r"([\u4e00-\u9fff]{2,4})[”」』\"']?\s*的\s*$")
+
+
+# ... or called a bad word itself (“信球”是骂人话, 「仆街」係粗口): a word weighed as one, told as
+# what not to say, for any category; handed to someone (“傻逼”这词送你) it is said.
+_QUOTE_AS_BAD_WORD = re.compile(
+    r"^\s*(?:这个?词|这种话|这句话?|这几个字|两个字|二字)?(?:本身)?(?:就|也|都)?(?:是|算|属于|係|系)"
+    r"(?:一句|一个|个|句)?(?:骂人|脏话|粗话|粗口|骂人话|侮辱|不文明|不礼貌|难听)"
+)
+
+
+def named_as_bad_word(text: str, start: int, end: int) -> bool:
+    """Is the match the whole of a quotation called a bad word (“信球”是骂人话)?"""
+    if start == 0 or text[start - 1] not in CLOSING or end >= len(text):
+        return False
+    if text[end] != CLOSING[text[start - 1]]:
+        return False
+    return bool(_QUOTE_AS_BAD_WORD.match(text[end + 1 : end + 16]))
 
 
 def named_as_writing(text: str, start: int, end: int) -> bool:
@@ -120,14 +137,26 @@ _QUOTE_AUTHOR = re.compile(
     r"(?:在[^\s，,。！？!?：:「『“\"'我]{1,5}?(?:里|上|中|楼))?"
     r"(?:(?:说了|说过|说的是|说的|说|写了|写的是|写的|写|发了|发的|讲了|讲的|骂了|骂的|骂|喊了|喊|"
     r"原话是|原话|那句话?|这句话?|那条|那帖|那一句|一句"
+    # (Cantonese 咗 for 了: 7号讲咗句「…」, 佢话咗「…」)
+    r"|(?:说|讲|话|写|发|骂|喊)咗(?:一?句)?"
     r"|(?:那帖|那条|那楼|的帖子?|的发言)(?:里|中)(?:面)?(?:有|写着|写了|写的是|说))(?:是)?"
     # ... and whom he said it of (7号说我「…」, 8号骂6号「…」)
     r"|(?:说|骂|喊|叫)(?:了|过)?(?:我|你|他|她|\d+\s*号|[一二三四五六七八九十]+号)(?:是)?)\s*[：:]?\s*$"
 )
 
-# The poster's own saying, right before it: 我就说一句「…」, 我送你一句「…」.
+# ... or a third party named, who said it to someone (7号跟我说“…”, 他冲我喊了句「…」): the
+# words said to the poster or another, handed on (我就跟你说「…」 stays the poster's own).
+_QUOTE_SAID_TO = re.compile(
+    r"(?<![我咱])(?:有人|别人|某人|他|她|他们|她们|佢|楼上|楼下|对面|\d+\s*[楼号]|[一二三四五六七八九十]+号)"
+    r"(?:刚才|刚刚|昨天|昨晚|前天|今天|今早|之前|刚|还|又|居然|竟然|也|都|私下|私信里|私聊里|偷偷)*"
+    r"(?:跟|对|冲|朝|和|向|同)(?:我|你|他|她|\d+\s*号|[一二三四五六七八九十]+号)"
+    r"(?:说|讲|骂|喊|吼)(?:了|过|咗)?(?:一?句)?(?:话)?\s*[：:]?\s*$"
+)
+
+# The poster's own saying, right before it: 我就说一句「…」, 我送你一句「…」 (not 跟我说:
+# said to him).
 _QUOTE_OWN = re.compile(
-    r"我(?:就|只|也|再|还|今天|偏|偏要|要|想|必须|得)*(?:说|讲|送你|送|回你|回|问你|问|骂你|骂)"
+    r"(?<![跟对冲朝和向同给])我(?:就|只|也|再|还|今天|偏|偏要|要|想|必须|得)*(?:说|讲|送你|送|回你|回|问你|问|骂你|骂)"
     r"(?:了)?(?:一句|两句|句|一下)?(?:话)?\s*[：:]?\s*$"
 )
 
@@ -169,6 +198,8 @@ def reported_quote(text: str, start: int, end: int) -> bool:
         return False  # 我就说一句「你是sb」: his own
     after = text[close + 1 : s_hi]
     if _QUOTE_AUTHOR.search(before) or _QUOTE_AUTHOR_AFTER.match(after):
+        return True
+    if _QUOTE_SAID_TO.search(before):
         return True
     if _QUOTE_USED_BY.search(before) and _QUOTE_USED_FOR.match(after):
         return True  # 5号刚才用“不信等揭秘”来担保: his words, reported

@@ -31,6 +31,12 @@ _NAMING_LEAD = re.compile(
     r"(?:再|随便|乱|去|私下|公开|在帖子里)?(?:说|讲|用|提及|提|写|讨论|聊|谈|提到|提起|拆|把|拿)?\s*$"
 )
 
+# A rule pointed at as the topic, right before a match that opens with the one who rules on it
+# (这条规则导演解释得不对, 那个规定法官判错了): the director's reading of it contested (030 违规
+# 判定 3(2), M107 8(2)), not the rule stated.
+_RULE_AS_TOPIC = re.compile(r"(?:这|那)(?:条|个|项|一条)?(?:规则|规定)\s*$")
+_JUDGES = ("导演", "法官", "主持人", "裁判")
+
 # ... or a list of them after one ban: 禁止提马甲、往届场次和场外助理.
 _NAMING_LIST = re.compile(
     r"(?:不能|不许|不准|不得|不要|禁止|严禁|别|不让)(?:说|讲|用|提|写|讨论|聊|谈|提到|提起)?"
@@ -113,6 +119,8 @@ def named_as_rule(
     cited = _CLAUSE_CITED.search(text, s_lo, start)
     if cited and not TURN.search(text, cited.end(), start):
         return True  # 规则第三条是关于导演的，发表和导演的对话也不行
+    if _RULE_AS_TOPIC.search(before) and text.startswith(_JUDGES, start):
+        before = ""  # 这条规则导演解释得不对: the rule the topic, the director's reading contested
     return bool(
         _NAMING_LEAD.search(before)
         or _NAMING_TAIL.match(after)
@@ -232,7 +240,17 @@ def substitute_as_announced(text: str, m: PhraseMatch, lo: int, hi: int) -> bool
         m.text in _SUBSTITUTE_NOUNS
         and bool(_ANNOUNCED_BY.search(text, start, hi))
         and not _AS_EVIDENCE.search(text, lo, hi)
+        and not _ASKED_OF_DIRECTOR.search(text, start, m.start)
     )
+
+
+# The director asked, in the thread, to find or change a substitute (导演能不能给3号找个替补,
+# 请导演帮他换个替补): the poster's own talk of substitutes (M107 违规判定 4(3)), not an
+# announcement of the director's.
+_ASKED_OF_DIRECTOR = re.compile(
+    r"(?:导演|法官|主持人)[，,]?\s*(?:能不能|能否|可不可以|可以|请|麻烦|快|赶紧|要不)(?:你)?(?:给|帮|替|为)"
+    r"|(?:请|麻烦|求)(?:导演|法官|主持人)(?:给|帮|替|为)"
+)
 
 
 _CALLED_DIRECTOR = re.compile(r"\s*(?:导演|法官|主持人)(?:大人)?[，,：:]")

@@ -90,7 +90,7 @@ def in_title(text: str, start: int, end: int) -> bool:
 
 # What a report says about the words: handed to the director or already penalised.
 REPORT_CUE = re.compile(
-    r"举报|私信导演|私聊导演|告诉导演|交给导演|报给导演|请导演(?:处理|看看|看一下|定夺|判|裁定|注意)"
+    r"举报|私信导演|私聊导演|告诉导演|交给导演|报给导演|报俾导演|报畀导演|话俾导演|请导演(?:处理|看看|看一下|定夺|判|裁定|注意)"
     r"|导演(?:自会|会|来|已经)处理|(?:已经|已)?(?:吃了|领了|拿了|被罚了?)(?:一张)?[黄红蓝]?牌"
     r"|已经被?罚|截图|存证|原话"
     # penalised by an authority of its own (被学院通报了, 受了处分): someone else's words, punished
