@@ -1350,6 +1350,7 @@ _BALLOT_LINE = lazy(r"票|表决|投票|计票|结果")
 _TOP_WORDS = r"得票最多|票数最多|票数最高|最高票|票最多|票多"
 # a predicate that says no exit: praise, a cheer, speech, the game going on
 # (nor one that sends the player on to another round: 进入决赛, 上台PK)
+_BADGE_CLAUSE = lazy(r"警徽|徽章")
 _NOT_AN_EXIT = lazy(
     r"加油|辛苦|厉害|精彩|棒|谢|恭喜|好|继续|留|发|讲|称|表示|认为|声称|跳|自爆"
     r"|进入|晋级|入围|上台|PK|决赛|复赛|对决|下一轮|二轮",
@@ -2392,8 +2393,12 @@ class Patterns:
         opening = max(text.rfind(c, 0, m.start()) for c in "。！!；;？?\n")
         end = _sentence_end(text, m.end())
         sentence = text[opening + 1 : end]
+        named = m.start("who") if "who" in m.re.groupindex else m.start()
+        clause = max(text.rfind(c, 0, named) for c in "，,。！!；;？?\n")
         return not (
             m.start() < counted_from
+            # (the badge goes with the top: 警徽跟着 X 走 — a sheriff, never a leaving)
+            or _BADGE_CLAUSE.search(text[clause + 1 : named])
             or self._name_re.search(pred)
             or _rx.search(r"\d", pred)
             or _NO_ACT.match(pred)

@@ -395,7 +395,8 @@ def _the_day_unit(game: Game, word: str, texts: list[tuple[int, Post]]) -> int |
     for _n, p in texts:
         if p.author not in game.directors:
             continue
-        for clause in re.split(r"[。；！!\n]", _first_said(_text(p), word)):
+        text = _first_said(_text(p), word)
+        for clause in re.split(r"[。；！!\n]", text):
             if _UNDONE.search(clause):
                 continue
             if said.search(clause):
@@ -405,11 +406,33 @@ def _the_day_unit(game: Game, word: str, texts: list[tuple[int, Post]]) -> int |
                 continue
             if title_date(clause[m.end() :]) is not None and len(dated.findall(_text(p))) > 1:
                 return p.pid  # 第1场 11月23日⏎第2场 11月24日: each counted one a date of its own
+            if _dated_block(game, p, text, clause, m):
+                return p.pid  # 第一场：12月21日⏎开机：上午九点⏎收工：晚上九点
             as_day = counted.sub(lambda x: f"第{x.group(1)}天", clause)
             ranges = find_ranges(as_day, p.posted_at, game.timezone)
             if any(r.day == cn_number(m.group(1)) and not r.aside for r in ranges):
                 return p.pid
     return None
+
+
+def _dated_block(game: Game, p: Post, text: str, clause: str, m: re.Match[str]) -> bool:
+    """``clause`` is a label line that dates 第N<word> with a calendar day of its own
+    (第一场：12月21日) and the lines under it, up to a blank line, give that day its close
+    (收工：晚上九点): a day's schedule written as a block of labels."""
+    rest = clause[m.end() :].strip(" \t:：")
+    if not rest or title_date(rest) is None or _UNDONE.search(rest):
+        return False
+    lines = text.splitlines()
+    at = next((i for i, ln in enumerate(lines) if ln.strip() == clause.strip()), None)
+    if at is None:
+        return False
+    block: list[str] = []
+    for ln in lines[at + 1 : at + 4]:
+        if not ln.strip():
+            break
+        block.append(ln)
+    points = find_points("\n".join(block), p.posted_at, game.timezone)
+    return any(pt.role == "closes" and not (pt.wrong or pt.aside or pt.asof) for pt in points)
 
 
 def as_days(text: str, word: str | None) -> str:
@@ -1910,7 +1933,7 @@ def _event_from(
     if a.type is EventType.PIPED:
         return _piped_event(a, days, opening_of.opens if opening_of is not None else t)
     if a.type is EventType.SUBSTITUTE:
-        start = _substitute_from(a, t, days)
+        start = _substitute_from(a, t, days, _text(post))
         if start is None:
             return None  # from a day not open yet: proposed when it is
         return Event(EventType.SUBSTITUTE, a.player, start, value=a.account)
@@ -1931,11 +1954,17 @@ _FROM_NAMED_DAY = lazy(
 )
 
 
-def _substitute_from(a: Announced, t: datetime, days: list[DaySpec]) -> datetime | None:
+def _substitute_from(
+    a: Announced, t: datetime, days: list[DaySpec], text: str = ""
+) -> datetime | None:
     """When a substitute takes over: from the next day's opening when the clause says the
     change starts with the next day (老周请假，明天起替补 X 替补老周), from a named day's
     opening (从 Day 2 开始, D2 起) — None while that day has not opened: it is proposed once
-    the day is found —, else when it is told."""
+    the day is found —, from the hour the post gives the change (下午两点起木棉用阿布的账号上戏:
+    :func:`_start_said`), else when it is told."""
+    said = _start_said(a, t, text)
+    if said is not None:
+        return said
     named = _FROM_NAMED_DAY.search(a.clause)
     if named is not None:
         n = cn_number(named.group(1)) if named.group(1) else int(named.group(2))
@@ -1947,6 +1976,26 @@ def _substitute_from(a: Announced, t: datetime, days: list[DaySpec]) -> datetime
     if not _FROM_NEXT_DAY.search(a.clause):
         return t
     return next((d.opens for d in sorted(days, key=lambda d: d.opens) if d.opens > t), t)
+
+
+def _start_said(a: Announced, t: datetime, text: str) -> datetime | None:
+    """The hour a substitute's post gives the change, in a sentence that names the seat or
+    the one who takes it with the time's start word (下午两点起, 从今天中午十二点起 … 接替):
+    seeds 000 / 004 替补 — the substitute plays the seat from when the director says.  Only a
+    time later that day (a start ahead, not a recap), not a question or supposition; the
+    next-day and named-day starts are :func:`_substitute_from`'s."""
+    names = [n for n in (a.player, a.value) if n]
+    if t.tzinfo is None:
+        return None
+    for sentence in re.split(r"[。！!；;？?\n]", text):
+        if not any(n in sentence for n in names) or _FROM_NEXT_DAY.search(sentence):
+            continue
+        for pt in find_points(sentence, t, t.tzinfo):
+            if pt.role != "opens" or pt.wrong or pt.aside or pt.asof or pt.dated:
+                continue
+            if t <= pt.at <= t + timedelta(hours=12):
+                return pt.at
+    return None
 
 
 def _sheriff_at(
@@ -2017,7 +2066,7 @@ def _announced_events(
         leaving_words=leaving_words(game, specs, posts),
     )
     found: list[Sourced] = []
-    for post, rest in _continued(posts):
+    for post, rest in _continued(_edited_as_told(posts, specs, days)):
         spec = specs.get(post.tid)
         if spec is None or spec.kind not in counted or post.author not in game.directors:
             continue
@@ -2056,6 +2105,39 @@ def _announced_events(
             status = "inferred" if a.guessed else "stated"
             found.append(Sourced(ev, f"pid {post.pid}", post.pid, a.clause.strip(), status))
     return found
+
+
+_EDITED_AT = lazy(r"于\s*(\d{4})-(\d{1,2})-(\d{1,2})\s+(\d{1,2}):(\d{2})")
+
+
+def _edited_as_told(
+    posts: list[Post], specs: dict[int, ThreadSpec], days: list[DaySpec]
+) -> list[Post]:
+    """The posts, each process-thread post edited on a later day told as of its edit
+    (:func:`_as_edited`)."""
+    return [_as_edited(p, specs.get(p.tid), days) for p in posts]
+
+
+def _as_edited(post: Post, spec: ThreadSpec | None, days: list[DaySpec]) -> Post:
+    """A process-thread post edited on a later game day, told as of its edit (fh48b 思思:
+    her roster, posted before the game and struck through each morning — 「名单已更新，第N天
+    开始」): the page shows the post as it stands, so what it tells is told when it was last
+    edited, not when first posted; its deaths are dated from the edit (a vote-out at the
+    last close before it, a night's at that morning), and a post that told one first keeps
+    it (posts are read in the order told).  An edit within the day it was posted in (a typo
+    fixed) leaves the post's time, and so does a day thread's post: it tells its own day
+    (a result corrected the morning after is still that day's result)."""
+    m = _EDITED_AT.search(post.edited or "")
+    if m is None or spec is None or spec.kind is not ThreadKind.PROCESS:
+        return post
+    y, mo, d, h, mi = (int(x) for x in m.groups())
+    try:
+        at = datetime(y, mo, d, h, mi, tzinfo=post.posted_at.tzinfo)
+    except ValueError:
+        return post
+    if not any(post.posted_at < x.opens <= at for x in days):
+        return post
+    return replace(post, posted_at=at)
 
 
 # a title's items stand apart: a bar, a slash or a run of spaces ends one (昨夜🔪可乐寄了 👮警长薯条)

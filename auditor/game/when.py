@@ -118,9 +118,9 @@ _REL_DATED = lazy(
     r"(\d{1,2}/\d{1,2}|\d{1,2}月\d{1,2}[日号]?|\d{1,2}[日号])\s*[)）]"
 )
 # a time said in words and glossed with its clock (晚上 10点 (22:00), ten at night (22:00)):
-# the clock
+# the clock — the day's word kept (今晚十一点（23:00）: 今晚 23:00, never 今 23:00)
 _GLOSSED = lazy(
-    r"(?:上午|早上|中午|下午|傍晚|晚上|晚间|夜晚|晚|凌晨)?\s*\d{1,2}\s*[点时](?:\s*半|\s*\d{1,2}\s*分?)?"
+    r"(?:上午|早上|中午|下午|傍晚|晚上|晚间|夜晚|(?<![今明当昨])晚|凌晨)?\s*\d{1,2}\s*[点时](?:\s*半|\s*\d{1,2}\s*分?)?"
     r"\s*[(（]\s*((?:\d{1,2}/\d{1,2}\s+|\d{1,2}月\d{1,2}[日号]\s*)?\d{1,2}:\d{2})\s*[)）]"
 )
 # a schedule table's row: | 11/23 09:00 | 11/24 21:30 | is one range
@@ -281,16 +281,35 @@ _MIDNIGHT = lazy(r"(?:午夜|半夜)(?:十二点|12点)?(?!\s*\d)(?=\s*(?:关|�
 
 # two clocks joined by an arrow (▶ 09:00 → 21:00): a range, unless a close or a delay is
 # what the arrow moves (关帖：21:30 → 23:00, ⏹ 21:30 → 23:00)
+# — the second clock may carry a label of its own before its own date (发车 10:00 → 到站 3月10日
+# 22:00: its end's word and day, a range; the same word on both sides moves the one time)
 _ARROWED = lazy(
-    r"(\d{1,2}:\d{2})\s*(?:→|->|=>|⇒)\s*(?=(?:\d{1,2}/\d{1,2}\s*|\d{1,2}月\d{1,2}[日号]?\s*"
+    r"(\d{1,2}:\d{2})\s*(?:→|->|=>|⇒)\s*"
+    r"(?:(?P<label>[\u4e00-\u9fff]{1,3})\s*[:：]?\s*(?=\d{1,2}/\d{1,2}\s*\d|\d{1,2}月\d{1,2}[日号]?\s*\d))?"
+    r"(?=(?:\d{1,2}/\d{1,2}\s*|\d{1,2}月\d{1,2}[日号]?\s*"
     r"|(?:周|星期|礼拜)[一二三四五六日天]\s*)?\d{1,2}:\d{2})"
 )
 _MOVED = lazy(r"关|截|止|延|推迟|改|⏹|⏸|close|DDL|" + r"|".join(SHOW_CLOSES), re.I)
 # ... or what the line says of the arrow anywhere on it (22:15 → 22:45（延时半小时）, 再次晚点：
 # 终到 22:15 → 22:45), or the line above an arrow that stands alone (【时间调整】⏎22:15 → 22:45,
 # ⏳ 延时 6/11 ✅⏎⏰ 22:00 → 23:00): a change of the time, never a day's window
-_MOVED_ANYWHERE = lazy(r"延|推迟|推后|顺延|改|调整|变更|晚点|更正")
+_MOVES = r"延|推迟|推后|顺延|改|调整|变更|晚点|更正"
+_MOVED_ANYWHERE = lazy(_MOVES)
 _BARE_ARROW_LINE = lazy(r"[^\w]*(?:第\s*\S{1,3}\s*[天日]|D\d{1,2}|环节\s*\S)?[^\w]*", re.I)
+
+
+# a word after the arrow that is a time's own (今晚, 明天, 周日, 晚上) or a change's (提前, 加速,
+# 延, 改): no label of the end's, the arrow moves one time
+_NO_END_LABEL = lazy(
+    r"今|明|昨|后天|次日|翌日|当|周|星期|礼拜|早|晚|夜|午|凌晨|提前|加速|" + _MOVED_ANYWHERE.pattern
+)
+
+
+def _two_labels(line: str, label: str) -> bool:
+    """Each clock of an arrow has a word of its own, and they differ (发车 10:00 → 到站 22:00):
+    the first's word right before it, the second's no time's or change's word."""
+    first = re.search(r"([\u4e00-\u9fff]{1,4})\s*[:：]?\s*$", line)
+    return first is not None and first.group(1) != label and not _NO_END_LABEL.search(label)
 
 
 def _arrow_range(m: re.Match[str]) -> str:
@@ -301,6 +320,9 @@ def _arrow_range(m: re.Match[str]) -> str:
     line = text[start : m.start()]
     if _MOVED.search(line) or _MOVED_ANYWHERE.search(text[start:end]):
         return m.group(0)
+    label = m.group("label")
+    if label and not _two_labels(line, label):
+        return m.group(0)  # 发车 10:00 → 发车 11:00, 21:30 → 提前 18:00: one time moved
     # the line with nothing but the arrow (and a day's label): what the line above says
     bare = re.sub(
         r"\d{1,2}:\d{2}|\d{1,2}/\d{1,2}|\d{1,2}月\d{1,2}[日号]?|→|->|=>|⇒", "", text[start:end]
@@ -830,7 +852,7 @@ _OPEN_WORDS = lazy(r"开帖|开门|开放|开始|起|\bopen|" + "|".join(SHOW_OP
 # (截单改为：今晚 23:00) or 在 (暮鼓改在今晚 23:30); a recap in brackets
 # (截止！（本日已延时至23:30）) states the day's delay as well
 _DELAY_WORDS = lazy(
-    r"(?:延长|延时|延迟|延后|延期|推迟|推后|推(?=到|至)|延(?=到|至)|(?:关门|关帖|截止|关)\s*(?:往后)?挪(?=到|至)|往后挪|顺延|改为|改到|改成|更改为?|调整为|调整到|调整至|变更为|改)\s*(?:至|到|在)?\s*[:：]?\s*$"
+    r"(?:延长|延时|延迟|延后|延期|推迟|推后|推(?=到|至)|延(?=到|至)|(?:关门|关帖|截止|关)\s*(?:往后)?挪(?=到|至)|往后挪|顺延|改为|改到|改成|改做|改作|更改为?|调整为|调整到|调整至|变更为|改)\s*(?:至|到|在)?\s*[:：]?\s*$"
     r"|延至\s*$"
 )
 _NEW_CLOSE = lazy(r"新(?:的)?(?:关帖|关门|截止)(?:时间)?\s*[:：]?\s*$")
@@ -916,7 +938,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             day = _day_before(day, d, ref, line[: m.start()])
             if role is None and phase is not None and hms == (0, 0, 0):
                 role = "opens"  # D3 环节一 明日 0:00: a 环节 starts at 0:00
-            verb = _delay_said(told, line, m, role, arrowed, sped=_sped_or_fixed(said))
+            role, verb = _put_back_or_said(told, line, m, role, arrowed, said)
             granted = role == "closes" and _delay_granted_for(
                 said[: len(said) - len(line) - 1 + m.start()], out, day, m.group(0)
             )
@@ -942,6 +964,37 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             )
         out[first_here:] = _line_roles(out[first_here:], line, spans, request)
     return _later_wins(out, where, fixed)
+
+
+# the new time a put-back states in its own words (今天的退房时间顺延——新的退房时间：晚上十一点):
+# 新的<the day's word>时间 right before the clock, after a verb that puts it back, in one
+# sentence; never an opening's (新的开门时间) — the close moved, in whatever word the game has
+_NEW_TIME = lazy(r"新(?:的)?\s*([\u4e00-\u9fff]{1,3}?)\s*时间\s*(?:为|是)?\s*[:：]?\s*$")
+_PUT_BACK = lazy(r"顺延|延长|延后|延迟|延时|推迟|推后|往后挪|晚一点|晚些")
+
+
+def _put_back_or_said(
+    told: str, line: str, m: re.Match[str], role: str | None, arrowed: bool, said: str
+) -> tuple[str | None, bool]:
+    """(the time's role, whether it is a new close said with its verb): a put-back's new
+    time (:func:`_put_back_to`) is the close, delayed; else :func:`_delay_said` judges."""
+    sped = _sped_or_fixed(said)
+    if _put_back_to(line[: m.start()].replace("\0", "")) and not sped:
+        return "closes", True
+    return role, _delay_said(told, line, m, role, arrowed, sped=sped)
+
+
+def _put_back_to(before: str) -> bool:
+    """The time is the new close a put-back states (:data:`_NEW_TIME`): the sentence holds
+    a put-back's verb before 新的…时间, and the word is none of an opening's."""
+    sentence = re.split(r"[。！!；;？?]", before)[-1]
+    m = _NEW_TIME.search(sentence)
+    if m is None or _supposed(sentence, len(sentence)):
+        return False
+    word = m.group(1)
+    if re.search(r"开|起|入住|出发|发车|" + "|".join(SHOW_OPENS), word):
+        return False
+    return bool(_PUT_BACK.search(sentence[: m.start()]))
 
 
 # a line that holds only the change's verb before its time (调整为：, 改为, 变更为)

@@ -122,8 +122,12 @@ BLIND_AGREE = [
     ("discovery_blind12", "m107_triage", 1),
     ("discovery_blind13", "m107_subway", 1),
     ("discovery_blind13", "m39_cooking", 1),
-    # discovery_blind14 (scored once at 33995ea8, 1/9 as at the start): m107_clerk's first night
+    # discovery_blind14 (scored once at 33995ea8, 1/9 as at the start): m107_clerk's first night;
+    # session 49: m39_filmset's first night (its days counted by 场 through the process post's
+    # dated label block, 第一场：12月21日⏎开机：上午九点⏎收工：晚上九点; the badge that goes with
+    # the count's top, 警徽跟着 X 走, no leaving)
     ("discovery_blind14", "m107_clerk", 1),
+    ("discovery_blind14", "m39_filmset", 1),
 ]
 
 
