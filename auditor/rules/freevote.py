@@ -939,14 +939,27 @@ def _uncast(text: str, m: re.Match[str], key: str, players: Sequence[str]) -> bo
     :func:`_decided`)."""
     if key in _TICKED and len(_TICK.findall(text)) > 1:
         return True
-    line_head = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
-    if key == "name60" and re.search(_names_alt(players), line_head):
+    if key == "name60" and _arrow_listed(text, m, players):
         return True
     if _ROUND_RULE.search(
         text, _clause_bounds(text, m.start(), m.end())[0], m.start(key)
     ) and re.match(r"\s*(?:或者|或|和|、|/|还是)", text[m.end(key) :]):
         return True  # 这一轮只能投惊蛰或霜降 — what the round allows, stated: no one's vote
     return key in _DECISION and not _decided(text, m, key)
+
+
+_ARROW = re.compile(r"→|->|=>|⇒|➡|➔")
+
+
+def _arrow_listed(text: str, m: re.Match[str], players: Sequence[str]) -> bool:
+    """An arrow's change (冬瓜→南瓜) that is a list's row, not the poster's change: under a
+    player's name or a day or round named on its line (豆浆：冬瓜→南瓜 / 第一天：包子 → 豆浆), or one
+    of several arrows in the post (a recap of changes)."""
+    line_head = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
+    alt = _names_alt(players)
+    if (alt and re.search(alt, line_head)) or re.search(_BEFORE_NOW, line_head):
+        return True
+    return len(_ARROW.findall(text)) > 1
 
 
 def _reported(
