@@ -45,6 +45,7 @@ from auditor.rules.votebook.parse import (  # noqa: E402
     reply_header,
     unnamed_proxy,
 )
+from auditor.rules.votewords import undoer_pattern  # noqa: E402
 from tools.writer import bbcode_to_html  # noqa: E402
 
 DEV = ROOT / "tests" / "votes" / "blind" / "posts_dev.jsonl"
@@ -116,7 +117,11 @@ def read_post(preset: str, author: str, bbcode: str, players: Sequence[str] = PL
     # as the judge has it (votebook.judge: a change quotes one of the voter's own earlier
     # vote posts, a proxy vote the director's): a quote-reply of another player's post is no
     # quote of his vote
-    own = [q for q in msg.quotes if q.author in (None, voter, author)]
+    own = [
+        q
+        for q in msg.quotes
+        if q.author in (None, voter, author) or _proxy_quoted(q, voter, players)
+    ]
     reply = reply_header(text, msg.links)  # 回复 14# 冬瓜: answering a floor (030/M39)
     if reply is not None and reply[1] in (voter, author):
         own.append(Quote("", reply[1], reply[0]))
@@ -137,6 +142,15 @@ def read_post(preset: str, author: str, bbcode: str, players: Sequence[str] = PL
         # under a labelled format one written with the vote's labels is void
         return Read(True, target, True, False, proxy)
     return Read(True, target, pv.change, valid, proxy)
+
+
+def _proxy_quoted(q: Quote, voter: str, players: Sequence[str]) -> bool:
+    """``q`` is the director's 代投 for ``voter`` (the judge: a change quotes one of the voter's own
+    vote posts, a proxy vote the director's — M107 9)."""
+    if q.author not in DIRECTORS:
+        return False
+    found = proxy_player(q.text, players)
+    return found is not None and found[0] == voter
 
 
 def _said_late(minutes_left: int | None, deadline: int | None) -> bool:
@@ -165,6 +179,11 @@ def _stood(text: str, st: VoteSettings, players: Sequence[str]) -> bool:
     pv = read_vote_text(text, text.splitlines(), st, players)
     if pv is None:
         return True
+    if undoer_pattern("supposition").search(pv.target_text):
+        # 投票对象：如果冬瓜是村长就南瓜，不是就冬瓜 — a target set on a condition names no one:
+        # void as quoted, so the vote quoting it is a fresh one (the judge: a void ballot
+        # leaves no vote to change, 001/004 无效票须通过重新发帖来更正)
+        return False
     names = {normalise_name(p) for p in (*players, ABSTAIN, *SELF_WORDS)}
     # void as the quote shows it: 投票理由：left empty / 弃权 miswritten (投票对象：pass); a label
     # the quote lacks may be the quote cut short, and a name that is no player's the older sets

@@ -125,7 +125,9 @@ _FAR = re.compile(
     r"昔|前日|昨日|向者|谂住|谂紧|"
     r"明天|明晚|明日|明朝|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|倾向|可能|估计|"
     # a plan (打算投油条) and someone else's request or words (让我改票投包子, 他说他要投南瓜)
-    r"打算|准备投|让我|叫我|催(?:人|大家|我|着)|(?:他|她|有人|别人)说(?![得的])|"
+    # (in a storyteller's words too: 方才有人言道俺投冬瓜… — 言道 / 说道 / 讲 / 称 / 曰 said
+    # and 方才, just now)
+    r"打算|准备投|让我|叫我|催(?:人|大家|我|着)|(?:他|她|有人|别人)(?:[说讲](?![得的])|言道|称|曰)|方才|"
     # a player asking the director to vote for him (导演…帮我投包子 / 麻烦代投汤圆): a
     # request for 代投, not a vote (the director's 代投 post is the vote: M107 9)
     r"(?:帮|替|代)\s*[我俺]|麻烦[^,，。！？!?]{0,4}?代|能\s*代投|代投\s*一下|"
@@ -259,6 +261,7 @@ def _patterns_for(players: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
     return (
         *_verb_patterns(n, o),
         *_headed_patterns(n, o),
+        *_arrow_patterns(n, o),
         *_decision_patterns(n, o),
         *_held_patterns(n, o),
         *_symbol_patterns(n, o),
@@ -351,11 +354,6 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我)?\s*(?:送|请)\s*{o}(?P<name28>{n})\s*(?:上路|出局|回家)"
             rf"(?=\s*(?:$|[!！。.~～,，]|吧|啦))"
         ),
-        # 改票：番茄→冬瓜 / 改投番茄->冬瓜 / 票从番茄改成冬瓜 (from one to the other: the second)
-        re.compile(
-            rf"(?P<chg7>改票|改投|改|重选|重投)\s*[:：]?\s*{o}(?:{n})\s*(?:→|->|=>|⇒|➡|➔|改成|改为|换成)\s*"
-            rf"{o}(?P<name29>{n})"
-        ),
         # 改票改票！馄饨！ / 改票：馄饨 (the name standing alone after the change word)
         re.compile(
             rf"(?P<chg4>改票|改投)(?:\s*[!！,，:]\s*(?:改票|改投)?)+\s*{o}(?P<name12>{n})"
@@ -405,6 +403,25 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
     ]
 
 
+def _arrow_patterns(n: str, o: str) -> list[re.Pattern[str]]:
+    """The changes written from one name to the other: after a change word (改票：番茄→冬瓜), or
+    an arrow alone between the two names (冬瓜→南瓜)."""
+    return [
+        # 改票：番茄→冬瓜 / 改投番茄->冬瓜 / 票从番茄改成冬瓜 (from one to the other: the second)
+        re.compile(
+            rf"(?P<chg7>改票|改投|改|重选|重投)\s*[:：]?\s*{o}(?:{n})\s*(?:→|->|=>|⇒|➡|➔|改成|改为|换成)\s*"
+            rf"{o}(?P<name29>{n})"
+        ),
+        # 冬瓜→南瓜 / 冬瓜 -> 南瓜 (from one to the other, an arrow between two names opening its
+        # clause and closing it: the change said by the arrow alone, as a 代发改票's body writes
+        # it — not 豆浆：冬瓜→南瓜, another's change listed under his name: _reported)
+        re.compile(
+            rf"(?:^|(?<=[{_CLAUSE_END}\s:：]))(?P<chg11>{o}(?:{n})\s*(?:→|->|=>|⇒|➡|➔)\s*)"
+            rf"{o}(?P<name60>{n})(?=\s*(?:$|[。！!~～.\n]))"
+        ),
+    ]
+
+
 def _decision_patterns(n: str, o: str) -> list[re.Pattern[str]]:
     """The votes written as a decision reached: announced before and carried out (说到做到：
     冬瓜), or a hesitation that ends (还是包子吧 / still 番茄)."""
@@ -418,7 +435,9 @@ def _decision_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # A hesitation that ends in a decision, in a post that talks of voting:
         # 我投包子还是馄饨呢……还是包子吧 / 我不改了，就番茄 / 那就番茄 / 最终：豆浆
         re.compile(
-            rf"(?:还是|继续|那就|就|最终|最后|决定|现在|暂定|暂选|暂时|临时票?|(?<![a-z])still(?![a-z]))"
+            # (我改主意，油条 / 改主意了：冬瓜: the mind changed, the name its new choice)
+            rf"(?:还是|继续|那就|就|最终|最后|决定|现在|暂定|暂选|暂时|临时票?|(?<![a-z])still(?![a-z])"
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s我俺]))(?:又|还是)?改(?:了)?主意了?\s*[,，:：—]+)"
             rf"\s*(?:给|投给)?\s*[:：]?\s*{o}"
             rf"(?P<name18>{n})(?=\s*(?:$|吧|了|啦|呀|哒|哦|嘛|[!！。.~～,，]))"
         ),
@@ -506,13 +525,19 @@ def _symbol_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"|i'?ll\s+go(?:\s+for)?|i\s+will\s+go(?:\s+for)?"
             rf"|(?<=i'd\s)go(?:\s+for)?|(?<=i’d\s)go(?:\s+for)?|(?<=i\swould\s)go(?:\s+for)?"
             rf"|choosing|pick|picking)\s+{o}(?P<name42>{n})|(?P<name44>{n})\s+gets\s+my\s+vote"
+            # (English's choice said as the name and for me, the speaker's own: 乌鸦 for me. /
+            # still 冬瓜 for me / 南瓜 for me again — the name, maybe after still, closes on it)
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:(?:still|again|so)\s+)?(?P<name59>{n})\s+for\s+me"
+            rf"(?:\s+(?:again|too|today|now|this\s+round))?(?=\s*(?:$|[.!！。~～,，]))"
             rf"|(?P<name43>{n})\W{{0,4}}(?:就)?决定(?:就)?是你了"
             # the stake put on a name, in a trader's or gambler's words (梭哈番茄 / 满仓冬瓜 /
             # 重仓南瓜 / all in 冬瓜 / 押冬瓜 / 建仓：冬瓜 — a position opened on him, its colon
             # a heading): the name closes the clause
-            # (我先押唢呐 / 这轮也押冬瓜: 押 after the speaker's word of time or manner)
+            # (我先押唢呐 / 这轮也押冬瓜 / 我今天押汤圆 / 俺这回就押冬瓜: 押 after the speaker's
+            # word of time — the day or the round he votes in — or of manner)
             rf"|(?:梭哈|满仓|全仓|重仓|建仓|加仓|(?<![a-z])all\s*in"
-            rf"|(?:^|(?<=[{_CLAUSE_END}\s:：我就]))(?:先|也|还是|暂且|暂时|继续|就)?押注?)"
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s:：我俺就]))(?:(?:今天|今日|今儿|这轮|本轮|这一轮|这次|这回|这把)\s*)?"
+            rf"(?:先|也|还是|暂且|暂时|继续|就)?押注?)"
             rf"\s*(?:在|到|[:：])?\s*{o}(?P<name58>{n})"
             rf"(?=\s*(?:$|[{_CLAUSE_END}]))"
             # 给土豆吧 / 就给冬瓜好了 (the vote given, at a clause's start) / 给到烧卖。 (office
@@ -620,6 +645,8 @@ _NAME_GROUPS = (
     "name56",
     "name57",
     "name58",
+    "name59",
+    "name60",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -663,13 +690,18 @@ _EN_STOP = re.compile(r"(?<=[a-z])\.[ \t]")
 # 投豆浆 / 替奶奶敲字：): what follows is the holder's own vote; the request to type is no
 # request to vote (not 帮我打: the poster asking someone else).
 _TYPED_FOR = re.compile(
-    r"(?:帮|替)\s*(?![我俺])(?P<whom>[^\s，,。:：]{1,3}?)\s*(?:打字?|敲字?|写|输入|代打|登记|填|报|交|发)"
-    # (its object, the ballot: 帮X登记个投票： / 替X填一张票：)
-    r"\s*(?:一下|一个|个|一张|张)?\s*(?:投票|选票|票)?\s*[:：]"
+    # (帮我室友投一票：: someone of the poster's, 我 and who he is to him, casting through him)
+    r"(?:帮|替)\s*(?P<whom>[我俺](?:的|家)?(?![打敲写输代登填报交发投])[^\s，,。:：]{1,3}?"
+    r"|(?![我俺])[^\s，,。:：]{1,3}?)\s*(?:打字?|敲字?|写|输入|代打|登记|填|报|交|发|投)"
+    # (its object, the ballot: 帮X登记个投票： / 替X填一张票： / 帮X投一票：)
+    r"\s*(?:一下|一个|个|一张|张|一)?\s*(?:投票|选票|票)?\s*[:：]"
 )
+# The typist saying who he is, another than the account holder (我是土豆的孙子): what he types
+# for someone of his (帮我奶奶打：) is the holder's own.
+_TYPIST = re.compile(r"我是[^，,。！!？?\n]{1,8}的")
 
 
-def _typed_for_another(text: str, at: int, players: Sequence[str], speaker: str) -> bool:
+def typed_for_another(text: str, at: int, players: Sequence[str], speaker: str) -> bool:
     """The vote at ``at`` is typed for someone (:data:`_TYPED_FOR`) who is a roster player
     other than the poster — named, or 他/她 pointing back to the last player named before it
     (包子手机没电了，让我帮他打：投饺子, posted by 冬瓜): a proxy request the poster relays, not
@@ -683,6 +715,10 @@ def _typed_for_another(text: str, at: int, players: Sequence[str], speaker: str)
         return False
     whom = typed[-1].group("whom")
     named = [p for p in players if p in whom and p not in PRONOUNS]
+    if not named and whom[:1] in "我俺":
+        # 我想帮我室友投一票：… — a ballot for someone of his, not himself (unless the poster
+        # is the holder's typist: 我是土豆的孙子，帮我奶奶打：)
+        return _TYPIST.search(text, 0, typed[-1].start()) is None
     if not named and whom[-1:] in _HE:
         alt = _names_alt([p for p in players if p not in PRONOUNS])
         before = list(re.finditer(alt, text[: typed[-1].start()])) if alt else []
@@ -791,6 +827,8 @@ _SENTENCE_END = "。！？!?；;\n"
 # (classical: 若吾尚能一票，当投冬瓜 / 倘…: 若 opening a clause that a comma closes)
 _CONDITION = re.compile(
     r"如果|要是|假如|万一|假设|除非|等到|倘若|倘|假使|如若|若是|若(?!干)(?=[^，,。！？!?\n]{1,40}[，,])"
+    # (English's condition opening the sentence: If 冬瓜 flips, 南瓜 for me / unless …)
+    r"|(?<![a-zA-Z])(?i:if|unless)(?![a-zA-Z])"
 )
 _CONCLUSION = re.compile(r"所以|因此|总之|反正")
 _QUOTES = {"“": "”", "「": "」", "『": "』", '"': '"'}
@@ -840,7 +878,19 @@ def _second_name(players: Sequence[str]) -> re.Pattern[str]:
 # A single name after it is the poster's own resigned choice (我只能投黑曜了): a vote.
 _ROUND_RULE = re.compile(r"(?:只能|只可以|可以|只许|只准|必须|允许)\s*(?:投|选)\s*(?:给)?\s*$")
 
-_CHANGE_GROUPS = ("chg", "chg2", "chg3", "chg4", "chg5", "chg6", "chg7", "chg8", "chg9", "chg10")
+_CHANGE_GROUPS = (
+    "chg",
+    "chg2",
+    "chg3",
+    "chg4",
+    "chg5",
+    "chg6",
+    "chg7",
+    "chg8",
+    "chg9",
+    "chg10",
+    "chg11",
+)
 
 
 def _named_votes(
@@ -863,7 +913,7 @@ def _named_votes(
                 text, m, name, (subject, theirs, topic)
             ):
                 continue
-            if _uncast(text, m, key):
+            if _uncast(text, m, key, players):
                 continue
             # 那我偏要投你，包子: the name after 你 is whom the post speaks to, not a second target
             second = others.match(text, m.end())
@@ -882,17 +932,34 @@ _TICKED = ("name34", "name35")
 _TICK = re.compile(r"[☑✅✓✔√]|\[\s*[x✓✔√]\s*\]")
 
 
-def _uncast(text: str, m: re.Match[str], key: str) -> bool:
-    """A tick among several (- 冬瓜 ✓✓✓ ⏎ - 南瓜 ✓: a tally, not one choice), the round's rule
+def _uncast(text: str, m: re.Match[str], key: str, players: Sequence[str]) -> bool:
+    """A tick among several (- 冬瓜 ✓✓✓ ⏎ - 南瓜 ✓: a tally, not one choice), an arrow's change
+    listed under a player's name on its line (豆浆：冬瓜→南瓜: whose it is), the round's rule
     stated (:data:`_ROUND_RULE`), or a decision in a post that never speaks of voting (还是包子吧:
     :func:`_decided`)."""
     if key in _TICKED and len(_TICK.findall(text)) > 1:
+        return True
+    if key == "name60" and _arrow_listed(text, m, players):
         return True
     if _ROUND_RULE.search(
         text, _clause_bounds(text, m.start(), m.end())[0], m.start(key)
     ) and re.match(r"\s*(?:或者|或|和|、|/|还是)", text[m.end(key) :]):
         return True  # 这一轮只能投惊蛰或霜降 — what the round allows, stated: no one's vote
     return key in _DECISION and not _decided(text, m, key)
+
+
+_ARROW = re.compile(r"→|->|=>|⇒|➡|➔")
+
+
+def _arrow_listed(text: str, m: re.Match[str], players: Sequence[str]) -> bool:
+    """An arrow's change (冬瓜→南瓜) that is a list's row, not the poster's change: under a
+    player's name or a day or round named on its line (豆浆：冬瓜→南瓜 / 第一天：包子 → 豆浆), or one
+    of several arrows in the post (a recap of changes)."""
+    line_head = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
+    alt = _names_alt(players)
+    if (alt and re.search(alt, line_head)) or re.search(_BEFORE_NOW, line_head):
+        return True
+    return len(_ARROW.findall(text)) > 1
 
 
 def _reported(
@@ -1050,7 +1117,9 @@ _BROKEN_OFF = re.compile(
 # Before a change word: a time before this vote (此前已改票一次 / 昨天改过票).
 _CHANGED_BEFORE = re.compile(r"此前|先前|之前|昨天|前天|上轮|上一轮|曾经?")
 # Before a change word: someone else's words or advice (有人让我改票, 他说他要改票).
-_NOT_MINE = re.compile(r"让我|叫我|要我|劝|建议|希望|(?:他|她|有人|别人)说(?![得的])")
+_NOT_MINE = re.compile(
+    r"让我|叫我|要我|劝|建议|希望|(?:他|她|有人|别人)(?:[说讲](?![得的])|言道|称|曰)"
+)
 
 
 # Said after the vote, the decision is put off: 打算投油条，但想再听听他解释 / 我觉得应该投
@@ -1104,6 +1173,7 @@ def parse_free_vote(
     player whose post it is, when known (his own name may be the vote's subject).  With
     ``bare`` (a thread with no vote format), a name standing alone as the post's last
     clause is a vote too (:func:`_bare_name`)."""
+    text = _word_by_word(text)
     if _DISPUTE.search(_without_asides(text)):
         # 法官统计错了，我那帖…改成番茄了: a tally disputed, no vote cast (not in an aside: 投南瓜。
         # （他数票老是数错）— the reason, what the target does)
@@ -1125,7 +1195,7 @@ def parse_free_vote(
     if not found and pronouns:
         found = _unresolved(text)
     last = _settled(text, found, players)
-    if last is None or _typed_for_another(text, last.start, players, speaker):
+    if last is None or typed_for_another(text, last.start, players, speaker):
         return None
     last = _corrected_to(text, last, players)
     if not last.change and _voids_own_before(text, last.start):
@@ -1134,6 +1204,25 @@ def parse_free_vote(
     if last.target in _HE and _warned_off(text[: last.start], resolved.target):
         return None  # 别投冬瓜啊，投他多没意思: 他 is the one the post asks not to vote
     return resolved
+
+
+# A sentence said word by word, a full stop after each word for weight (我。跟。豆浆。 / 我。投。
+# 南瓜。): three words or more in a row, each one or two characters, the first a single one (a
+# word, not a name said alone and remarks: 乌鸦。没变。/ 南瓜。他。不像。), are one sentence.
+_WORD_BY_WORD = re.compile(
+    r"(?:^|(?<=[\s。！!，,]))(?:[\u4e00-\u9fff]{1,2}[。.．]){2,}[\u4e00-\u9fff]{1,2}(?=[。.．!！]|$)"
+)
+
+
+def _word_by_word(text: str) -> str:
+    """``text`` with the stops inside a sentence said word by word (:data:`_WORD_BY_WORD`) made
+    spaces (offsets kept)."""
+
+    def joined(m: re.Match[str]) -> str:
+        words = re.split(r"[。.．]", m.group(0))
+        return " ".join(words) if len(words[0]) == 1 else m.group(0)
+
+    return _WORD_BY_WORD.sub(joined, text)
 
 
 # After a vote, the poster's own slip caught and the name he meant said bare (投冬瓜……啊不，收回，
@@ -1209,12 +1298,21 @@ def _beside_count(text: str, players: Sequence[str]) -> str | None:
     # the count's sentence closed by a clause of the poster's own, its subject 我 (环节一冬瓜五票
     # 南瓜三票，我这轮继续冬瓜 / 目前番茄4 冬瓜3，我这边还是番茄): the count is what he saw, the
     # clause what he does — read alone, blanked around (offsets kept)
-    clause = re.search(r"(?<=[，,；;])\s*(?:我|偶|俺)[^。！!？?\n，,；;]*[。！!]?\s*$", text)
-    if clause is not None and not is_count(clause.group(0), players):
+    # (…，我这轮还是杜鹃，没变: the clause may close on short remarks that name no one)
+    alt = _names_alt(players)
+    clause = re.search(
+        r"(?<=[，,；;])\s*(?:我|偶|俺)[^。！!？?\n，,；;]*"
+        r"(?P<tail>(?:[，,][^。！!？?\n，,；;\d]{1,8})*)[。！!]?\s*$",
+        text,
+    )
+    if (
+        clause is not None
+        and not is_count(clause.group(0), players)
+        and not (alt and re.search(alt, clause.group("tail")))
+    ):
         return " " * clause.start() + clause.group(0)
     # a recap that counts first (整理一下：环节一辣条4果冻4，环节二5比5。…), then the poster's
     # own analysis: what follows the last sentence that holds a count, when it counts nothing
-    alt = _names_alt(players)
     counting = [
         m
         for m in re.finditer(r"[^。！!\n]+[。！!\n]?", text)
@@ -1464,7 +1562,10 @@ _NOW_ROUND = r"(?:这\s*一?\s*轮|本轮|这个?环节|本环节|这次|这回|
 _SAID_FIRST = rf"(?:{_NOW_ROUND}|(?P<pre>[^。！？!?\n，,；;:：]{{1,8}}?[，,…]+)\s*)?"
 # After the name and a comma, the decision closed (X，就这样。/ X，定了) or a remark on the round
 # itself (X，最后一轮了 / X，这个环节不拖了): nothing of him, to him or of anyone else.
-_CLOSED = re.compile(r"就这样|就这么定|定了|不变|不改|不换|照旧|不解释|轮|环节|回合")
+# (X，我改主意了 / X，想好了: his own mind made up or changed, the name its outcome)
+_CLOSED = re.compile(
+    r"就这样|就这么定|定了|不变|不改|不换|照旧|不解释|轮|环节|回合|改主意|变卦|想好了|想通了|想清楚了"
+)
 _CLOSING = r"(?=[，,]\s*[^，,。！!？?\n]{1,10}(?:$|[。！!…~～\n]))"
 # Right after the name, the poster's own act of choosing told with the one chosen described
 # (X。先点潜水的 / X。就挑话最少的那个 / X。选跳得最晚的): the name is the one he picks, and
@@ -1479,7 +1580,8 @@ def _alone(text: str, alt: str) -> re.Match[str] | None:
     """The name :func:`_said_alone` finds said as a sentence of its own (its preface the poster's
     own, its closing clause the decision's or the round's), or None."""
     alone = re.match(
-        rf"\s*{_SAID_FIRST}(?P<name>{alt})\s*(?:[。！!]+|\n|(?={_SOUNDS_ONLY})|{_CLOSING})", text
+        rf"\s*{_SAID_FIRST}(?P<name>{alt})\s*(?:吧|呗)?\s*(?:[。！!]+|\n|(?={_SOUNDS_ONLY})|{_CLOSING})",
+        text,
     )
     if alone is None:
         # after sentences that name no one (讨论楼说过了，理由不重复。这一轮X，就这样。): a later
@@ -1590,7 +1692,7 @@ def _settled(text: str, found: Sequence[FreeVote], players: Sequence[str] = ()) 
     last = max(found, key=lambda f: (f.end, f.start))
     if taken_back(text, last.end) or _deferred(text, last.end, players, last.target):
         return None
-    if withdraws_own_ballot(text, last.end):
+    if withdraws_own_ballot(text, last.end, players):
         return None
     if last.change and _change_called_off(text, last.end):
         return None  # 改投饺子……不对不对，算了不改了: the change called off, the old vote stands
@@ -1947,11 +2049,26 @@ def said_as_own(text: str, at: int, end: int, *, asked: bool = True) -> bool:
     return re.match(r"[^，,。！!？?；;\n]{0,6}?的(?:人|话)", text[end:hi]) is None
 
 
-def withdraws_own_ballot(text: str, after: int) -> bool:
+# After a vote, the poster saying he votes not for him (写错了，阿拉勿投伊 — Wu: I don't vote him;
+# 我不投他。): the one the vote named taken back — its own clause, closed on the pronoun, no other
+# player named between (冬瓜太吵，我不投他: 他 is 冬瓜).
+_NOT_VOTING_HIM = re.compile(
+    r"(?:^|(?<=[\s，,。.!！；;:：]))(?:我|阿拉|俺|吾|偶|本人)\s*(?:勿|不|唔|弗|覅)\s*(?:投|选)\s*"
+    r"(?:他|她|伊|佢)(?=\s*(?:$|[。，,.!！~～\n]))"
+)
+
+
+def withdraws_own_ballot(text: str, after: int, players: Sequence[str] = ()) -> bool:
     """Words after ``after`` that declare the post's own ballot void (:data:`_OWN_WITHDRAWN`,
-    :data:`_DONT_COUNT`), in a clause that neither asks, supposes nor tells of another (他 /
-    大家 / 如果)."""
+    :data:`_DONT_COUNT`, and with ``players`` :data:`_NOT_VOTING_HIM`), in a clause that neither
+    asks, supposes nor tells of another (他 / 大家 / 如果)."""
     found = [*_OWN_WITHDRAWN.finditer(text, after), *_DONT_COUNT.finditer(text, after)]
+    alt = _names_alt([p for p in players if p not in PRONOUNS])
+    found += [
+        m
+        for m in _NOT_VOTING_HIM.finditer(text, after)
+        if alt and not re.search(alt, text[after : m.start()])
+    ]
     for m in found:
         lo, hi = _clause_bounds(text, m.start(), m.end())
         if _NOT_OWN.search(text, lo, m.start()) or re.search(r"[?？]|吗", text[m.end() : hi]):

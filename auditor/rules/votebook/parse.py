@@ -67,6 +67,7 @@ from auditor.rules.freevote import (
     parse_free_vote,
     said_as_own,
     taken_back,
+    typed_for_another,
     withdraws_own_ballot,
     without_writing_aside,
 )
@@ -858,7 +859,7 @@ def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
             if word is not None:
                 place(m.start(), m.end(), word)
 
-    if _PINYIN_VOTE.search(ft):
+    if _PINYIN_VOTE.search(ft) or _pinyin_named(ft, players):
         sub(_PINYIN_WORD, lambda m: _PINYIN_WORDS.get(re.sub(r"\s", "", m.group(0))))
     # a name typed in pinyin, its syllables apart (wo tou dong gua / 投 dong gua / Ban xia. —
     # the name by sound on a phone, a whole name's syllables in order): the name, as its
@@ -891,6 +892,21 @@ def vernacular(ft: str, text: str, players: Sequence[str]) -> str:
         elif w in _INITIAL_WORDS:
             place(m.start(), m.end(), _INITIAL_WORDS[w])
     return "".join(chars)
+
+
+def _pinyin_named(ft: str, players: Sequence[str]) -> bool:
+    """Whether ``ft`` names a player by his whole name in pinyin (wuya ba / nangua le): typed
+    without an input method, its other words are pinyin too (ba = 吧)."""
+    spelt = {w for w in _pinyin_alone(tuple(players)) if len(w) >= 4}
+    return any(w in spelt for w in re.findall(r"(?<![a-z])[a-z]+(?![a-z])", ft))
+
+
+@lru_cache(maxsize=64)
+def _pinyin_alone(players: tuple[str, ...]) -> frozenset[str]:
+    """The players' whole names in pinyin, unspaced (nangua), every reading of each."""
+    return frozenset(
+        w for p in players for w in _pinyin_spellings(fold(p)) if w.isascii() and w.isalpha()
+    )
 
 
 def _is_cjk(c: str) -> bool:
@@ -1345,6 +1361,8 @@ def unnamed_proxy(text: str, players: Sequence[str], lines: Sequence[str] = ()) 
 # post is the vote): 麻烦帮我代发一个改票 / 请导演替我代投.
 _ASKS_PROXY = re.compile(
     r"(?:帮|替)\s*[我俺]\s*(?:代\s*)?(?:发|投|改)|麻烦[^,，。！!\n]{0,6}?代\s*(?:发|投)|请[^,，。！!\n]{0,4}?代\s*(?:发|投)"
+    # (导演代发投油条 in a player's post: the director named as who posts it, his act asked for)
+    r"|(?:导演|法官|主持人?)\s*(?:帮我|替我|给我)?\s*代\s*(?:发|投)"
 )
 
 
@@ -1777,17 +1795,27 @@ def read_vote_text(
             players=players,
             one_line=st.one_line,
         )
-        if pv is not None and _shown_as_example(fold(text), start_at, pv.start):
-            return None  # 给大家示范一下格式：⏎投票对象：饺子 — the format shown, no vote cast
+        if pv is not None and _not_his_ballot(fold(text), start_at, pv.start, players, voter):
+            return None
     if start_at == 0 and quoted:
         pv = _followed(text, pv, st, players, quoted[-1]) or pv
-    if pv is not None and _withdrawn(text, lines, pv):
+    if pv is not None and _withdrawn(text, lines, pv, players):
         return None
     pv = _second_reading(original, pv, st, players, start_at, voter, quoted, dropped)  # learned
     if pv is None:
         return None
     left = said_minutes_left(original)
     return pv if left is None else replace(pv, minutes_left=left)
+
+
+def _not_his_ballot(ft: str, start_at: int, at: int, players: Sequence[str], voter: str) -> bool:
+    """The labelled ballot at ``at`` in ``ft`` (folded) is no vote of the poster's: the format
+    shown (给大家示范一下格式：⏎投票对象：饺子), or a ballot he types for another (我想帮我室友投一票：
+    投票对象：… / 帮包子登记个投票：…) — only the director's 代投 is a vote of another player (000 9,
+    001, 004), as under the free format (freevote.typed_for_another)."""
+    if _shown_as_example(ft, start_at, at):
+        return True
+    return start_at == 0 and typed_for_another(ft, at, players, voter)
 
 
 def _cast_text(
@@ -2101,7 +2129,8 @@ def _followed(
 # A line of its own, after the vote, that takes it back: 以上作废，我还没想好 / 开玩笑的，别当真，
 # 正式票等会儿发 / 算了不投了.
 _WITHDRAW_LINE = re.compile(
-    r"\s*(?:以上|上面|刚才)(?:的)?(?:投票|票)?(?:作废|不算)|\s*开玩笑|\s*算了"
+    # (the line may open on a dash or dots, a pause before it: ——开玩笑。不算。 / ……算了)
+    r"[\s—─\-–~～…]*(?:(?:以上|上面|刚才)(?:的)?(?:投票|票)?(?:作废|不算)|开玩笑|算了)"
 )
 
 
@@ -2129,19 +2158,21 @@ def _vote_elsewhere(text: str) -> bool:
     return any(said_as_own(ft, m.start(), m.end()) for m in _VOTE_ELSEWHERE.finditer(ft))
 
 
-def _withdrawn(text: str, lines: Sequence[str], pv: ParsedVote) -> bool:
+def _withdrawn(
+    text: str, lines: Sequence[str], pv: ParsedVote, players: Sequence[str] = ()
+) -> bool:
     """The vote taken back on a later line of the same post (a labelled vote's reason runs
     to the end of the text, so the words after it are found by line): no vote attempt.  A
     joke then confirmed (开玩笑的，主要是…) stays a vote; a vote put off to later
     (:data:`_VOTES_LATER`) leaves none."""
     for start, end in _line_spans(text, lines):
         line = fold(text[start:end])
-        if start >= pv.end and _WITHDRAW_LINE.match(line):
-            return taken_back(fold(text), start)
+        if start >= pv.end and _WITHDRAW_LINE.match(line) and taken_back(fold(text), start):
+            return True  # (not taken back — 算了，这帖不算 / 开玩笑的，主要是…: read on)
         later = _VOTES_LATER.search(line) if start >= pv.end else None
         if later and not _REASON.search(line) and said_as_own(line, *later.span()):
             return True
-    return withdraws_own_ballot(fold(text), pv.end) or _vote_elsewhere(text)
+    return withdraws_own_ballot(fold(text), pv.end, players) or _vote_elsewhere(text)
 
 
 def read_ballot(
