@@ -231,7 +231,10 @@ _QUOTES = str.maketrans({c: " " for c in "“”「」『』\"'《》〈〉<>*#=
 _NIGHT = lazy(
     # (文言: 昨宵, 昨夕, 是夜, 夜来)
     rf"昨夜|昨晚|昨宵|昨夕|是夜|夜来|本夜|今夜|当夜|当晚|夜里|(?<!进入)夜间|(?<!进入|平安)夜晚|第\s*{_NUM}\s*个?\s*[夜晚]"
-    r"|昨[天日]\s*(?:的)?\s*(?:晚上|夜里|夜间|半夜|深夜|晚黑)|昨暗|隔夜|(?<![\u4e00-\u9fff])前夜|(?<![第每同\d])一夜(?!\s*\d)"
+    r"|昨[天日]\s*(?:的)?\s*(?:晚上|夜里|夜间|半夜|深夜|晚黑)|昨暗"
+    # (西南官话: 昨天黑 — yesterday after dark, 昨天黑了 / 昨天黑咕隆咚的)
+    r"|昨[天日]\s*黑(?=了|咕|里|间|[，,\s])"
+    r"|隔夜|(?<![\u4e00-\u9fff])前夜|(?<![第每同\d])一夜(?!\s*\d)"
 )
 # (and the round before in a theme's unit: 上期, 上一局, 上一场 — the day before this one)
 _YESTERDAY = lazy(
@@ -515,6 +518,15 @@ _NO_DEATH = lazy(
     r"|(?:无人|没有人|没人|无一人)[^，。,；;]{0,4}?(?=\s*(?:[。，,；;（(！!]|$))"
     r"|没有[^，。,；;]{1,3}?(?:离场|离席|离开|出局|死|亡|倒下|退场|下车|下船))"
     r"|(?<![有])无(?:亡者|死者)"
+    # (issue 34, s49) the night's slot said empty in the theme's words, whatever follows the
+    # 无 (昨夜：无顾客退单, 昨晚：没有人掉线) — not a slot of another kind; the night's account
+    # ending on its outcome in a clause of its own (昨夜：锅里没动静，平安); everyone said safe
+    # (昨晚大家都安全到家)
+    rf"|(?:{_PAST_NIGHT})\s*[:：]\s*(?:无|没有)"
+    r"(?![^，。,；;]{0,10}?(?:吹笛|笛|Lv|警|替|补|加速|延时|申请|票|发言|行动|遗言|技能|查|验|守|违|红牌|罚|淹|潜水))"
+    r"[\u4e00-\u9fff]{1,10}(?=\s*(?:[。，,；;（(！!]|$))"
+    rf"|(?:^|(?<=[。！!；;\n]))\s*(?:{_PAST_NIGHT})[^。！!；;？?]{{0,16}}?[，,]\s*(?:平安|安全|无事)(?=\s*(?:[。！!；;，,]|$))"
+    rf"|(?:{_PAST_NIGHT})\s*[，,]?\s*(?:大家|所有人|全员|全体|各位)\s*都?\s*(?:平安|安全|安然)"
 )
 # the 加速 requests by their count, a theme's word of up to four characters between (加速看房
 # 申请, 加速请求人数), never the delay's (加速或延时申请)
@@ -607,6 +619,63 @@ _OBJECT_GAP = lazy(
 # a sentence the director corrects mid-way (烧卖昨夜……不，今天夜里): read, and listed
 _SELF_CORRECTED = lazy(
     r"[^。！!；;\n]*(?:…+|\.{3,}|—+|-{2,})\s*(?:不[，,。！!]|不对(?![外劲称])|不不|说错)[^。！!；;\n]*"
+)
+# when a gloss says the player went (X 没来上班（昨晚出局了）, X（第1日投票）): the night, a
+# day, a 环节 — read with the event's word it stands before
+_GLOSS_WHEN = rf"昨晚|昨夜|昨[天日](?:晚上|夜里)?|夜里|夜间|今晨|第\s*{_NUM}\s*[天日夜](?:\s*环节\s*[一二三123])?"
+# the how a bracket gives a name under a label in the theme's words (注销：X（昨夜）, Y（亢宿
+# 猎人枪）, Z（环节二，过半）): when, then the way out, in the director's plain words
+_GLOSS_HOW = (
+    r"(?:被)?(?:投票|票出|投出|票|公投|放逐|过半|狼刀|刀|杀手|杀|毒|狙杀|狙|猎人枪|猎人带走|枪杀|枪"
+    r"|殉情|红牌|罚下|淹死|夜间|夜里|夜)"
+)
+_GLOSS_CAUSE = lazy(
+    rf"(?:(?:{_GLOSS_WHEN}|环节\s*[一二三123])\s*[，,、]?\s*)?{_GLOSS_HOW}(?:\s*[，,、]\s*{_GLOSS_HOW})?"
+    r"|昨夜|昨晚"
+)
+# The day's close brought forward (issue 34, s49; seed 001 申请加速或延时的人数大于等于存活人数的
+# 一半，即判定加速或延时成功; seed 000 申请加速的玩家超过所有存活玩家的二分之一则游戏进程加速):
+# read by what it does to the day, whatever the theme calls it — the requests to close early
+# counted at half the living or more (提前退场申请 5/8 通过), or the close said to come early
+# (a day's header or bracket that says it: 【提前散场】, 第4日（提前打烊）).  A count short, a
+# rule, a supposition or a question is none; so is a close the director brings forward on his
+# own (今晚有事，关帖提前到 21:00 — seed 000 导演有权…对时间临时做出调整: moved, no 加速).
+_EARLY_COUNT = lazy(
+    r"(?:加速|(?:提前|提早|早(?![上晨饭安点]))[\u4e00-\u9fff]{0,4}?(?=[\u4e00-\u9fff]{0,4}?(?:申请|请求)))"
+    r"(?:(?!延|或)[\u4e00-\u9fff]){0,4}?[^，,。？?\n\d]{0,10}?(\d{1,2})\s*/\s*(\d{1,2})"
+)
+# the count's outcome said beside it (通过, 已满, 达到, 够了, 成了, ✅): the request granted
+_COUNT_GRANTED = lazy(r"通过|已满|满了|满\s*\d|达到|达成|够了|凑齐|成了|成功|生效|过半|半数|✔|✅|☑")
+_EARLY_HEAD = lazy(
+    r"[【\[（(]\s*提前[\u4e00-\u9fff]{1,3}\s*[】\]）)]"
+    rf"|第\s*{_NUM}\s*[\u4e00-\u9fff]\s*[（(]?\s*提前[\u4e00-\u9fff]{{1,3}}(?=\s*(?:[（(）)\s，,。！!]|$))"
+    # the accelerated day or hour by its name (加速的这一场, 加速的三点半到了)
+    r"|加速(?:已经?|就)?成了|加速的\s*(?:这|那|今)|加速的\s*(?:\d|[一二两三四五六七八九十]{1,3}\s*点)"
+)
+# 提前 + a word of telling or preparing (提前通知, 提前预告, 提前说明, 提前请假): done ahead of
+# time, not the day closed early
+_EARLY_NOTICE = lazy(
+    r"提前(?:通知|预告|告知|告诉|说|讲|公布|公示|宣布|发布|提醒|剧透|透露|安排|准备|报名|请假|预约|打招呼"
+    r"|投票|投|发言|发|开|上线|到场|进场|入场|签到)"
+)
+# what makes a sentence the rule rather than the day's news (需过半, 即可, 则提前), and a
+# rules post by its head (【…须知】, 规则, 说明)
+_RULE_SAID = lazy(r"需|须|规则|即可|即为|则|方可|才能|才可|可以|如果|若|的话|之后每")
+_RULES_HEAD = lazy(r"^[^\n]{0,20}?(?:须知|规则|规矩|说明|章程|玩法|简章)")
+_NOT_EARLY = lazy(
+    rf"{SUPPOSING}|不|没|未|无法|不能|别|需|须|可以|可|规则|才|则|即|如|或|能否|是否|谁|吗|[？?]"
+)
+# the idiot staying after his reveal (不出局, 留在场上, 以后没票权: seed 000 装傻 避免出局，…不能
+# 参与投票)
+_STAYS_IDIOT = lazy(
+    r"不出局|不死|免死|没死|留在|留场|留下|继续|没票|无票|不能投票|不可投票|不能再投|失去投票|票权|投票权"
+)
+# a round in a theme's unit (第2期, 第3场, 第4轮): the game's day N, as the label reads it
+_ROUND_N = lazy(rf"第\s*({_NUM})\s*(?:期|场|轮|回|趟|站|幕)")
+# a card turned to show the idiot (翻牌——白痴, 翻开身份：白痴, 亮出底牌是白痴): seed 000 装傻
+_REVEAL = lazy(
+    r"(?:翻|亮|掀|揭|摊)(?:开|出|明)?了?\s*(?:底牌|身份牌|身份|牌)\s*(?:[:：—\-–→>…~～!！]+|是|为|[，,])?\s*"
+    r"(?:是|为)?\s*[【\[]?白痴"
 )
 # a count after a name (番茄 4 票, 南瓜 4（含警长2）, 番茄、豆浆各3票)
 _COUNTED = lazy(
@@ -785,7 +854,9 @@ _NOT_STATED = lazy(
 )
 # a request's count (加速申请 5/9, 延时 4/8): N of M living
 _COUNT = lazy(r"(?:加速|延时|延迟)[^，,。？?\d]{0,8}?(\d{1,2})\s*/\s*(\d{1,2})")
-_SHORT = lazy(r"不够|不足|未过半|没过半|没有过半|未达|没达到|还差|失败|没成|未通过|不成")
+_SHORT = lazy(
+    r"不够|不足|未过半|没过半|没有过半|未达|没达到|还差|差[一两二三四五1-5]|失败|没成|未通过|不成|不算|不到|未到|没到"
+)
 
 
 def _count_reached(sentence: str) -> bool:
@@ -1209,6 +1280,8 @@ _SUB_ASKED = lazy(
 _NOT_A_NEWCOMER = lazy(
     r"出局|死|杀|票|弃|警|白痴|吹笛|平安|请假|延时|加速|替补|无|空|\d|OUT|out|下船|离场|淘汰"
 )
+# a word that takes no seat (a time, a pronoun, who is asked): 今天 接 X is no newcomer
+_NOT_A_SEAT_TAKER = lazy(r"今|明|昨|本|该|他|她|我|你|大家|谁|请|由|先|再|就|还|也|都")
 # a heading line alone: 【昨夜出局】, 当日警长：, ==替补==
 _HEADING = lazy(
     r"\s*(?:[【\[]\s*([^】\]]{1,12}?)\s*[】\]]|=+\s*([^=]{1,12}?)\s*=+|([^\s|:：]{1,12}?)\s*[:：])\s*[:：]?\s*"
@@ -1747,7 +1820,7 @@ class Patterns:
         wrong = tuple(w for w in wrong if w not in right)
         if wrong:
             out = [replace(a, replaces=wrong) if a.correction else a for a in out]
-        out = _follow(out)
+        out = _moved_earlier(text, self._revealed(text, _follow(out)))
         # never silent about what the reading is unsure of: a shot or a 殉情 with no death
         # before it (when it happened is not said), a sentence the director corrects mid-way
         unplaced += [a.clause for a in out if a.cause in ("hunter", "suicide") and a.how is None]
@@ -1779,6 +1852,50 @@ class Patterns:
             replace(a, clause=own_words(said, a.clause), value=self._as_written(said, a.value))
             for a in found
         ], unplaced
+
+    def _revealed(self, text: str, found: list[Announced]) -> list[Announced]:
+        """The idiot by the shape of his reveal (seed 000 白痴 装傻: 当白痴因投票而即将出局时，
+        可以避免出局，并公示): a card turned (翻牌, 翻开身份, 亮出底牌) to show 白痴 — whatever
+        stands between (——, →, ：) — said of the player the line names before it (the day's
+        top: X 得票最多 → 翻牌：白痴), with his staying said after it (不出局, 以后没票权): the
+        vote's exit read for him is undone.  Never a supposition, a question, a card shown at
+        a death, one told before (已翻牌), or an idiot who goes all the same."""
+        out = list(found)
+        for line in text.splitlines():
+            for m in _REVEAL.finditer(line):
+                before = line[: m.start()]
+                sentence_start = max(before.rfind(c) for c in "。！!；;") + 1
+                if _SUPPOSE.search(before[sentence_start:]) or _rx.search(
+                    r"[？?]", line[m.end() : _sentence_end(line, m.end())]
+                ):
+                    continue
+                named = self.names(before)
+                if not named or _rx.search(r"已|曾|早|之前|上次|昨[天日]|前[天日]", before[-4:]):
+                    continue  # (X 已翻牌白痴: told before, no reveal now)
+                who = named[-1].player
+                after = line[m.end() : _sentence_end(line, m.end())]
+                told = before[named[-1].start :]
+                # (a card shown at a death — X 昨夜被刀，翻牌：白痴 — is the role, no reveal;
+                # the shape is the reveal with his staying said after it: 不出局, 以后没票权)
+                rest = text[text.find(line) + m.end() :][:48] if line in text else after
+                if any(r.search(told) for _, r in _ELIM_RE) or not _STAYS_IDIOT.search(rest):
+                    continue
+                if any(a.type is EventType.IDIOT_REVEALED and a.player == who for a in out) or (
+                    _rx.search(r"(?<![不没未免非否])(?:出局|死|离场|淘汰)", rest)
+                ):
+                    continue  # (the grammar read it; or he goes all the same — 失去此技能时立即出局)
+                out = [
+                    a
+                    for a in out
+                    if not (
+                        a.type is EventType.ELIMINATED
+                        and a.player == who
+                        and a.cause in (None, "vote")
+                    )
+                ]
+                if not any(a.type is EventType.IDIOT_REVEALED and a.player == who for a in out):
+                    out.append(Announced(EventType.IDIOT_REVEALED, who, clause=line.strip()))
+        return out
 
     def _as_written(self, said: str, value: str | None) -> str | None:
         """A name the reader took from the folded text, in the post's own characters (the
@@ -2163,9 +2280,102 @@ class Patterns:
             lambda m: f"警徽由{m.group(1) or m.group(2)}移交给",
             text,
         )
+        text = self._badge_passed(text)
         named = rf"(?:{one})(?:\s*[（(][^）)]*[）)])?"
         only = rf"(?={named}(?:\s*[、,]\s*{named})*\s*(?:[。！!]|$))"
         return _rx.sub(rf"{_NIGHT_LABEL.pattern}{only}", "昨夜出局：", text, flags=re.M)
+
+    def _linked(self, text: str) -> str:
+        """Two deaths, the cause after (issue 34, s49; seed 000 情侣 殉情, 猎人 最后一枪): the
+        second name by its linking clause — the lovers named (A 与 B 为恋人，A 一并 V: A's 殉情)
+        or the hunter's shot told with 把 (一枪把 B 打了: B goes by the hunter).  Put in the
+        grammar's words; never a shot the clause undoes."""
+        one = self._name_re.pattern
+        text = _rx.sub(
+            rf"(?P<pair>(?P<a>{one})\s*(?:与|和|跟|同)\s*(?:{one})\s*(?:为|是)\s*(?:一对)?\s*"
+            rf"(?:恋人|情侣|爱人|伴侣|一对)\s*[，,]\s*(?P=a))\s*(?!殉情)",
+            r"\g<pair> 殉情，",
+            text,
+        )
+        return _rx.sub(
+            rf"(?<![不没未别])(?:一枪|开枪|开了一枪|举枪)\s*(?:就|便)?\s*把\s*(?P<b>{one})\s*(?:给)?\s*"
+            r"(?:打|崩|轰|毙|撂|放|带|送|干|收)(?:死|倒|翻|走|掉)?了",
+            r"开枪带走了 \g<b>",
+            text,
+        )
+
+    def _seat_taken(self, text: str) -> str:
+        """A substitute by his shape (issue 34, s49; seed 000 替补, seed 002 6.1 请假 临时替换,
+        seed 004 每名角色仅限更换一次替补): a name taking another's seat in the theme's verb
+        (A 坐 B 的位置, A 接 B, A 登台替 B), or the one away coming back as his stand-in steps down (A 归队，B 下场) — put in the
+        grammar's words, A 顶替 B.  Never a verb the clause undoes or supposes."""
+        one = self._name_re.pattern
+        filler = r"(?:(?![不没未别想要会能可该若如])[\u4e00-\u9fff]){0,2}?"
+        ends = r"(?=\s*(?:[。！!；;，,]|$))"
+        seat = r"[\u4e00-\u9fff]{0,2}?(?:位置?|位子|座位?|席位?|号|班)(?![\u4e00-\u9fff])"
+        # (the newcomer may be on no list yet: a word of its own after a label, a space or
+        # the line's start, before a space or a bracket)
+        free = (
+            r"(?:(?<=^)|(?<=[\s：:,，]))[^\s，。、：:（）()【】,;；!！?？由经|]{2,8}?(?=\s|[（(])"
+        )
+        new = rf"(?:{one}|{free})"
+
+        def taken(m: re.Match[str]) -> str:
+            a, b = m.group("a"), m.group("b")
+            for who in (a, b):
+                if not self._name_re.fullmatch(who) and (
+                    _NOT_A_NEWCOMER.search(who) or _NOT_A_SEAT_TAKER.search(who)
+                ):
+                    return m.group(0)
+            if a == b or not (self._name_re.fullmatch(a) or self._name_re.fullmatch(b)):
+                return m.group(0)
+            if m.group("back") and not self._name_re.fullmatch(b):
+                return f"{a} 归队，{b} 下场"  # (the grammar's return: the replaced back)
+            return f"{a} 顶替 {b}"
+
+        for shape in (
+            rf"(?P<a>{new})(?P<back>)\s*{filler}(?:坐|接任|接替|接|顶|替|占)(?:了|的是|上了?)?\s*(?P<b>{one})\s*(?:的|之)?\s*{seat}",
+            rf"(?P<a>{new})(?P<back>)\s*{filler}(?:接手|接过|接|替)\s*(?P<b>{one}){ends}",
+            rf"(?P<a>{one})\s*{filler}(?:销假)?(?P<back>归来|回来|回归|归队|复出|返场|回到场上)了?\s*[，,、]\s*"
+            rf"(?P<b>{new})\s*{filler}(?:下场|下去|退下|离场|下线|让位)[^，。,；;！!]{{0,4}}{ends}",
+        ):
+            text = _rx.sub(shape, taken, text, flags=re.M)
+        return text
+
+    def _badge_passed(self, text: str) -> str:
+        """The badge passed, by its shape (issue 34, s49; seed 000 警长 殉职 — 须移交警长): the
+        badge pointed at a name (警徽 → X), a handover's label over one name (龙头交接：X, 移交：
+        X), the office taken up (由 X 接任, 警长：X（接）) or given another holder (小组长 换成
+        X) — the theme's word for the office is any, the shape the handover's.  Never a seat
+        (由 X 接任 Y 的位置 is a substitute's), nor a label of the substitutes (替补交接：X)."""
+        one = self._name_re.pattern
+        ends = r"(?=\s*(?:[。！!；;，,]|$))"
+        office = (
+            r"(?:警长|警徽|[\u4e00-\u9fff]{0,3}(?<![延加增成生擅特])长|[\u4e00-\u9fff]{0,3}委员)"
+        )
+        text = _rx.sub(rf"警徽\s*[:：]?\s*(?:→|->|=>|⇒)\s*(?={one})", "警徽移交给", text)
+        text = _rx.sub(
+            rf"(?:^|(?<=[\s。！!；;，,】]))[\u4e00-\u9fff]{{0,4}}(?<![替补代顶班座位号])(?:交接|移交)\s*[:：]\s*"
+            rf"(?=(?:{one}){ends})",
+            "警徽移交给",
+            text,
+            flags=re.M,
+        )
+        text = _rx.sub(
+            rf"由\s*({one})\s*(?:接任|继任|接掌|接棒)(?![^。！!；;\n]{{0,10}}?(?:位置|座位|账号|号|替))",
+            r"警徽移交给\1",
+            text,
+        )
+        text = _rx.sub(
+            rf"{office}\s*[:：]\s*({one})\s*[（(]\s*(?:接|接任|继任|接过|接棒|接手)\s*[）)]",
+            r"警徽移交给\1",
+            text,
+        )
+        return _rx.sub(
+            rf"{office}\s*(?:换成|换为|改为|改成|变成|易主给?|换人为?)\s*(?=(?:{one}){ends})",
+            "警徽移交给",
+            text,
+        )
 
     def _reports(self, text: str) -> str:
         """The director's report read by its structure (issue 34): a report header (the
@@ -2179,10 +2389,10 @@ class Patterns:
         self._unread_verbs = []
         self._layout_asks = []
         self._open_said = []
-        text = self._offices(text)
+        text = self._offices(self._seat_taken(self._linked(text)))
         text = self._labels(self._listed_lines(text))
         text = self._said(text)
-        text = self._glossed(text)
+        text = self._glossed(self._cause_lists(text))
         text = self._verb_is(text)
         text = self._by_agent(self._result_slot(text))
         return self._likewise(self._counted_out(self._after_tally(text)))
@@ -2730,16 +2940,71 @@ class Patterns:
             )
         return text
 
-    def _glossed(self, text: str) -> str:
-        """X 没有回酒店（出局）: the director's own gloss after the clause says it."""
+    def _cause_lists(self, text: str) -> str:
+        """注销：X（昨夜）, 第2期结果：X（夜），Y（票）, 已下架：X（第1日投票） — a label in the
+        theme's words over names whose brackets each say how they went (issue 34, s49): the
+        brackets are the director's plain words, the label his theme's; each name is read as
+        the grammar's 出局 with its bracket.  Never a label of another kind (the piped, the
+        badge, a substitute, the candidates: :data:`_OTHER_KIND`) or one that undoes, and
+        every name must carry a how — a role in a bracket (X（猎人）) is who they are."""
+        one = self._name_re.pattern
+        item = rf"(?:{one})\s*[（(][^）)]{{1,14}}[）)]"
+
+        def listed(m: re.Match[str]) -> str:
+            label = m.group("label")
+            if _UNDOING.search(label) or _SUPPOSE.search(label) or self._piped_said.search(label):
+                return m.group(0)
+            # (the label's day stays with each name: 第3日结果：X（票）, 昨日：X（票）; a round
+            # in the theme's unit — 第2期结果, 第3场 — is read as that day, and asked)
+            day = _DAY_N.search(label) or _YESTERDAY.search(label)
+            unit = _ROUND_N.search(label)
+            when = day.group(0) if day else (f"第{unit.group(1)}日" if unit else "")
+            out = []
+            for i in _rx.finditer(
+                rf"(?P<who>{one})\s*[（(](?P<c>[^）)]{{1,14}})[）)]", m.group("items")
+            ):
+                # (房宿（亢宿猎人枪）: the shooter named in the target's bracket)
+                cause = self._name_re.sub("", i.group("c")).strip()
+                if not _GLOSS_CAUSE.fullmatch(cause):
+                    return m.group(0)
+                out.append(f"{when}出局：{i.group('who')}（{cause}）")
+            if _COUNTER.search(label):
+                # (第2期结果：… — a round in the theme's unit: which night is not placed)
+                self._unread_verbs.append(m.group(0).strip())
+            elif not any(r.search(label) for _, r in _ELIM_RE):
+                # (the label is the theme's word, not the grammar's: read, and asked)
+                self._open_said.append(m.group(0).strip())
+            return m.group("lead") + "。".join(out) + m.group("end")
+
         return _rx.sub(
-            rf"(?P<who>{self._name_re.pattern})\s*(?P<pred>[^，。,；;！!？?\n（(]{{1,10}}?)\s*"
-            r"[（(]\s*(?P<out>出局|死亡)\s*[）)]",
-            lambda m: (
-                m.group(0)
-                if _rx.search(rf"差点|险些|几乎|{SUPPOSING}", m.group("pred"))
-                else f"{m.group('who')} {m.group('out')}，{m.group('pred')}"
-            ),
+            rf"(?P<lead>{_REPORT_START}(?:【[^】\n]{{0,16}}】)?\s*)(?P<label>[^\s:：，,。！!；;（(【】]{{1,10}})"
+            rf"\s*[:：]\s*(?P<items>{item}(?:\s*[、，,]\s*{item})*)\s*(?P<end>[。！!；;]|$)",
+            listed,
+            text,
+            flags=re.M,
+        )
+
+    def _glossed(self, text: str) -> str:
+        """X 没有回酒店（出局）: the director's own gloss after the clause says it — whatever
+        the theme's words before it, the bracket is the director's plain word for the event
+        (issue 34, s49): a death with when or how (X 没来上班（昨晚出局了）, X 被请回家（投票
+        出局）) or the piping (X 只会咕咕叫（被吹笛）, seed 001 吹笛).  The sentence's own words
+        are kept after the gloss; never one that undoes (差点, 如果) or names another player."""
+        gloss = (
+            rf"(?P<out>(?:{_GLOSS_WHEN})?\s*(?:被)?\s*(?:投票|票)?\s*(?:出局|死亡|淘汰)"
+            r"|被\s*(?:吹笛|管道))\s*(?:了|啦)?"
+        )
+
+        def glossed(m: re.Match[str]) -> str:
+            pred = m.group("pred")
+            if _rx.search(rf"差点|险些|几乎|{SUPPOSING}", pred) or self._name_re.search(pred):
+                return m.group(0)
+            return f"{m.group('who')} {m.group('out').strip()}，{pred}"
+
+        return _rx.sub(
+            rf"(?P<who>{self._name_re.pattern})\s*(?P<pred>[^。；;！!？?\n（(]{{1,16}}?)\s*"
+            rf"[（(]\s*{gloss}\s*[）)]",
+            glossed,
             text,
         )
 
@@ -4015,7 +4280,9 @@ class _Sentence:
                 a
                 for a in [*_ACCELERATED.finditer(t), *_ACCELERATED_BEFORE.finditer(t)]
                 if not _rx.search(
-                    r"不再|没|未|不|取消|方可|需", _rx.split(r"[，,:：]", t[: a.start()])[-1][-8:]
+                    # (可以申请提前归还（加速）: what a player may do, the rule's)
+                    r"不再|没|未|不|取消|方可|需|可以|允许|能够",
+                    _rx.split(r"[，,:：]", t[: a.start()])[-1][-8:],
                 )
             ),
             None,
@@ -4756,6 +5023,58 @@ def _newcomers_spell(found: list[Announced], roster: set[str]) -> list[Announced
             out = [b for b in out if b not in own]
             out.append(replace(own[0], player=a.value))
     return out
+
+
+def _moved_earlier(text: str, found: list[Announced]) -> list[Announced]:
+    """The acceleration by its shape (:data:`_EARLY_COUNT`, :data:`_EARLY_HEAD`) when no word
+    of the grammar's gave it: one notice for the post, on the day its sentence names."""
+    if any(a.type is Notice.ACCELERATED for a in found):
+        return found
+    # (a count reached beside the close the post states — 加速 4/7，今天四点就收工: the close
+    # is the new one; auditor.game.when reads the time)
+    closes = not _rx.search(r"照常|照旧|不变|仍然?|依旧|按原|还是|准时", text) and any(
+        p.role == "closes" and not p.wrong for p in find_points(text, _ANY_DAY, UTC)
+    )
+    for sentence in _SENTENCES.findall(text):
+        hit = None
+        for m in _EARLY_COUNT.finditer(sentence):
+            n, of = int(m.group(1)), int(m.group(2))
+            rest = sentence[m.start() :]  # (a sentence ends at 。！；)
+            # (half exactly is seed 001's and 004's bar, not seed 000's — 超过二分之一: said
+            # granted, or more than half beside the new close)
+            granted = _COUNT_GRANTED.search(rest)
+            reached = (2 * n > of and closes) or (2 * n >= of and granted)
+            if of > 0 and n <= of and reached and not _SHORT.search(sentence):
+                hit = m
+                break
+        # (版杀7's 环节 ends when one is over half — 环节一提前结束: its own rule, no 加速)
+        hit = hit or (None if _PHASE_SAID.search(sentence) else _EARLY_HEAD.search(sentence))
+        if hit is None:
+            continue
+        lead = _rx.split(r"[，,:：。]", sentence[: hit.start()])[-1]
+        if _NOT_EARLY.search(lead[-8:]) or _SUPPOSE.search(sentence):
+            continue
+        if _RULE_SAID.search(sentence[hit.end() :]) or _RULES_HEAD.search(text.lstrip()[:24]):
+            continue  # (提前收盘：申请过半即可 — the rule, in a sentence or a rules post)
+        if _EARLY_NOTICE.search(hit.group(0)) or _rx.search(r"吧|呢|嘛|么", sentence[hit.end() :]):
+            continue  # (【提前通知】: said ahead of time, no close; 提前收工吧: a wish)
+        if any(p.role == "opens" for p in find_points(sentence, _ANY_DAY, UTC)) and not any(
+            p.role == "closes" for p in find_points(sentence, _ANY_DAY, UTC)
+        ):
+            continue  # (明天提前到 8 点开门: the opening moved, no acceleration)
+        if _rx.search(r"[？?]\s*$", sentence):
+            continue
+        day = _DAY_N.search(sentence)
+        return [
+            *found,
+            Announced(
+                Notice.ACCELERATED,
+                "",
+                day=cn_number(day.group(1)) if day else None,
+                clause=sentence.strip(),
+            ),
+        ]
+    return found
 
 
 def _seat_changes(found: list[Announced]) -> list[Announced]:
