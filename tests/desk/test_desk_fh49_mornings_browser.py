@@ -83,21 +83,21 @@ def _said(li: Any) -> Said | None:
 
 def morning(phone: Any, c: Counter, truth: dict[Said, str], *, handled: bool = True) -> None:
     """His answers, as the module says (``handled``: the listed posts too)."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
 
     for _ in range(60):
-        wrong = [
-            li
-            for li in phone.find_elements(By.CSS_SELECTOR, "li.proposal.event")
-            if (said := _said(li)) is not None and said not in truth
-        ]
-        if wrong:
-            c.tap(
-                wrong[0].find_element(
-                    By.CSS_SELECTOR, 'form.reject-proposal button[value="wrong"]'
-                ),
-                submits=True,
-            )
+        try:  # (the page reloads itself when a re-check ends before his next tap)
+            wrong = [
+                li
+                for li in phone.find_elements(By.CSS_SELECTOR, "li.proposal.event")
+                if (said := _said(li)) is not None and said not in truth
+            ]
+            if wrong:
+                button = 'form.reject-proposal button[value="wrong"]'
+                c.tap(wrong[0].find_element(By.CSS_SELECTOR, button), submits=True)
+                continue
+        except StaleElementReferenceException:
             continue
         for css in (
             "#confirm-posted",
@@ -130,6 +130,17 @@ def _written(game: Path) -> set[Said]:
 def _chip(phone: Any, c: Counter, said: Said, at: str) -> bool:
     """A post's chip that says this event of his truth as it is (kind, player, how and time):
     opened and confirmed (two taps); False when no chip says it."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    for _ in range(5):
+        try:
+            return _one_chip(phone, c, said, at)
+        except StaleElementReferenceException:
+            continue  # (the page reloaded itself: a re-check ended)
+    return False
+
+
+def _one_chip(phone: Any, c: Counter, said: Said, at: str) -> bool:
     from selenium.webdriver.common.by import By
 
     kind, player, how = said
@@ -143,7 +154,10 @@ def _chip(phone: Any, c: Counter, said: Said, at: str) -> bool:
             for r in form.find_elements(By.CSS_SELECTOR, 'input[name="how"]')
             if r.is_selected()
         ]
-        if (value, chosen, when) != (kind, player, at) or (how and checked != [how]):
+        # (desk.js shows a time field as 2026-12-16 09:00: 24 hours, a space)
+        if (value, chosen, when.replace(" ", "T")) != (kind, player, at) or (
+            how and checked != [how]
+        ):
             continue
         c.tap(chip.find_element(By.TAG_NAME, "summary"))
         c.tap(form.find_element(By.CSS_SELECTOR, "button.chip-add"), submits=True)
