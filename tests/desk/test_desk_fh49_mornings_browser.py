@@ -184,11 +184,16 @@ def _add(phone: Any, c: Counter, said: Said, at: str) -> None:
 
 
 # (game, director, per morning: taps at most, typed at most, page height at most (px), his
-# events wrong or missing after the morning at most).  main before desk49 (0d416589), the
-# same script: see the CHANGELOG line and the session's report.
+# events wrong or missing after the morning at most).  The same script on main before desk49
+# (0d416589): xiaolu 4 taps / 0 typed / 9354 px, then 33 / 64 / 14762 px (4 events typed in);
+# btship 10 / 16 / 13282 px, then 13 / 16 / 13332 px (1 event typed in each morning).  After:
+# xiaolu 4 / 0 / 9017 px, then 28 / 32 / 14152 px (two of the four missing events from their
+# posts' chips, timed by the post's own night; 阿偉 and 鳳梨酥, two deaths of one post,
+# confirmed one by one: +2 taps); btship 10 / 16 / 12507 px, then 13 / 16 / 12715 px.  (His day 1's 环节 are
+# not scripted here: test_desk_fh49_browser.py, one pass.)  Heights with 200 px to spare.
 MORNINGS = [
-    ("discovery_fh49/xiaolu", "小鹿", [(99, 99, 99999, 9), (99, 99, 99999, 9)]),
-    ("discovery_fh49b/btship_tianjin", "大刘", [(99, 99, 99999, 9), (99, 99, 99999, 9)]),
+    ("discovery_fh49/xiaolu", "小鹿", [(4, 0, 9217, 0), (28, 32, 14352, 0)]),
+    ("discovery_fh49b/btship_tianjin", "大刘", [(10, 16, 12707, 0), (13, 16, 12915, 0)]),
 ]
 
 
