@@ -367,6 +367,7 @@ def proposals(game: Game) -> list[dict[str, Any]]:
         authors = set(store.author_names())
     subjects = getattr(current.discovery, "subjects", {})
     asked_close = _close_asked(waiting, current)
+    several = _several_out(waiting)
     out = []
     for p in waiting:
         item = p.item
@@ -386,13 +387,17 @@ def proposals(game: Game) -> list[dict[str, Any]]:
                 "confirmable": p.confirmable,
                 # read from a director's post (a day or an event): 全部确认 may take it
                 "posted": p.kind in ("day", "event") and p.pid is not None and p.confirmable,
+                "pid": p.pid,
+                # one of several eliminations one post gave (大刘's list of the seven living
+                # players read as three deaths, fh49b): never in 全部确认, one by one
+                "one_by_one": p.id in several,
                 # a tally's vote-out: 无人出局 / 还没关门 besides 不对，不要
                 "vote_out": p.source == "计票"
                 and isinstance(item, Event)
                 and item.type is EventType.ELIMINATED
                 and item.how == "vote",
                 "player": item.player if isinstance(item, Event) else "",
-                "day": day_of(p, current.days),
+                "day": _start_day(p, current.days),
                 "correct_player": is_event,
                 # a 替补: who takes the seat over, on its account or his own (fh43)
                 "substitute": isinstance(item, Event) and item.type is EventType.SUBSTITUTE,
@@ -405,6 +410,39 @@ def proposals(game: Game) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _several_out(waiting: Sequence[Proposal]) -> set[str]:
+    """The ids of the elimination proposals read from a post that gave several (desk49 item
+    1b: 「场上就剩七位了：A、B、C…」, a list of the living, became three deaths in 大刘's
+    「全部确认」, fh49b): each is confirmed on its own, after the director has read it."""
+    by_post: dict[int, list[str]] = {}
+    for p in waiting:
+        item = p.item
+        if isinstance(item, Event) and item.type is EventType.ELIMINATED and p.pid is not None:
+            by_post.setdefault(p.pid, []).append(p.id)
+    return {i for ids in by_post.values() if len(ids) > 1 for i in ids}
+
+
+def _start_day(p: Proposal, days: Sequence[DaySpec]) -> int | None:
+    """The day a proposal's form starts with: its day (:func:`day_of`), but a 替补 told
+    between two days starts with the next one (desk49 item 1c: 大刘's 果仁张 → 熟梨糕,
+    announced during night 1 「从D2-1开始算」, was prefilled 第1天, and 「替补从这天开门起算」
+    would have backdated him to day 1's opening; seed 004 替补, ledger/held.py's
+    ``_starting_day``)."""
+    day = day_of(p, days)
+    item = p.item
+    if (
+        not isinstance(item, Event)
+        or item.type is not EventType.SUBSTITUTE
+        or item.at is None
+        or day is None
+    ):
+        return day
+    this = next((d for d in days if d.number == day), None)
+    if this is not None and item.at > this.closes and any(d.number == day + 1 for d in days):
+        return day + 1
+    return day
 
 
 def confirmed_events(game: Game) -> list[dict[str, object]]:
@@ -561,7 +599,11 @@ def confirm_many(game: Game, ids: list[str], *, by: str, reports: Path) -> tuple
     noted: list[str] = []  # (a 替补 whose account never posted: said, pipeline.confirm)
     before = current_game(game)
     with GAME_FILE:
+        several = _several_now(game)
         for ident in ids:
+            if ident.split("「", 1)[0].strip().upper() in several:
+                skipped.append(f"{ident}（一个帖子读出了几个出局：请逐个确认）")
+                continue
             with game_store(game) as store:
                 try:
                     confirmed = pipeline.confirm(game, store, ident, by=by)
@@ -577,6 +619,14 @@ def confirm_many(game: Game, ids: list[str], *, by: str, reports: Path) -> tuple
     message += "".join(f"。注意：{n}" for n in noted)
     changed = mark_answer(before, game, f"确认了 {len(said)} 项", by)
     return replace(done(message, rewrite_report(game, reports)), changed=changed), game
+
+
+def _several_now(game: Game) -> set[str]:
+    """:func:`_several_out` of the game's pending proposals now."""
+    if not game.discovers or not game.store.exists():
+        return set()
+    with game_store(game) as store:
+        return _several_out(pipeline.pending(pipeline.current(game, store), store))
 
 
 def _local(t: datetime) -> str:
@@ -607,10 +657,28 @@ def confirm_proposal(
         confirmed = pipeline.confirm(
             game, store, ident, by=by, player=player, day=day, closes=closes, fix=fix, hour=hour
         )
+        retired = _retire_as_other_kind(game, store, ident, fix, by=by)
     fresh = pipeline.open_game(game.path)
     changed = mark_answer(before, fresh, confirmed.proposal.describe(), by)
-    said = done(confirmed.message, rewrite_report(fresh, reports))
+    said = done(confirmed.message + retired, rewrite_report(fresh, reports))
     return replace(said, changed=changed), fresh
+
+
+def _retire_as_other_kind(
+    game: Game, store: Store, ident: str, fix: dict[str, object] | None, *, by: str
+) -> str:
+    """An event proposal confirmed as another kind (出局 → 吹笛) is answered: the proposal
+    as it was read (``ident``) is retired (「不对，不要」, signed), so 「全部确认」 never
+    writes it again (desk49 item 1a: 小鹿's 芋圓, confirmed 吹笛, stayed 「出局」 in 全部确认,
+    fh49).  Returns what is said of it (nothing when it is gone: confirmed as its own kind)."""
+    key = ident.split("「", 1)[0].strip().upper()
+    if not (fix or {}).get("type") or key in store.state.rejected:
+        return ""
+    try:
+        said = pipeline.reject(game, store, key, by=by)
+    except AuditorError:
+        return ""  # (no longer pending: the confirmation's own event is it)
+    return f"；原来读成的「{said.split('：已答', 1)[0]}」已去掉，不再询问"
 
 
 def mark_answer(before: Game, after: Game, what: str, by: str | None) -> tuple[int, ...]:

@@ -46,7 +46,7 @@ from auditor.desk.auth import LoginLimiter, OneTimeLinks, new_token, same_token,
 from auditor.desk.coalesce import Coalesced
 from auditor.desk.sessions import Sessions, password_mark
 from auditor.errors import AuditorError
-from auditor.game.gamefile import Game
+from auditor.game.gamefile import Game, ThreadKind
 from auditor.ledger.decisions import DECIDABLE_CARDS, DuplicateCardError, parse_card
 from auditor.ledger.ledger import NOT_CARDS
 from auditor.ledger.policy import card_name
@@ -207,7 +207,63 @@ def environment() -> Environment:
     )
     env.globals["draft_card"] = CardCache(env)
     env.globals["kept"] = KeptParts(env).render
+    env.filters["short_links"] = short_links
+    env.filters["desk_problem"] = desk_problem
     return with_helpers(env)
+
+
+_LINK = re.compile(r"https?://[^\s，。；、）)」]+")
+_LINK_ID = re.compile(r"[?&#](pid|tid)=?(\d+)")
+
+
+_PHASELESS = re.compile(r"^第(\d+)天没有找到环节（版杀7 每天分环节投票）：.*$", re.S)
+
+
+def desk_problem(text: str, desk: Mapping[str, object]) -> str:
+    """A state problem as the desk says it: a 版杀7 day with no 环节 counts its vote threads
+    as the desk has them, and points to the day's form on this page, not to the game file
+    (desk49 item 3: 大刘's day 1 had three vote threads, told 「投票帖只有一个」 and to write
+    [[day.phase]] in TOML, on a phone)."""
+    m = _PHASELESS.match(text)
+    if m is None:
+        return text
+    day = int(m.group(1))
+    times = desk.get("day_times")
+    known = (
+        next(
+            (d for d in times if isinstance(d, Mapping) and d.get("number") == day),
+            {},
+        )
+        if isinstance(times, list)
+        else {}
+    )
+    count = known.get("votes", 0)
+    votes = count if isinstance(count, int) else 0
+    found = f"这一天有 {votes} 个投票帖" if votes > 1 else "这一天只找到一个投票帖"
+    how = (
+        f"在第{day}天的「更正第{day}天（延时、加速、环节）」里选「这一天几个环节：{votes} 个」，"
+        "一次补上（每个环节用它的投票帖，名称照标题）"
+        if votes > 1
+        else f"在第{day}天的「更正第{day}天（延时、加速、环节）」里补上各环节"
+    )
+    return (
+        f"第{day}天没有找到环节（版杀7 每天分环节投票）：{found}，各环节的时间没有读出，"
+        f"现在按整天计算。请{how}，或确认这一天只有一个环节"
+    )
+
+
+def short_links(text: str) -> str:
+    """A message's raw forum links shortened to what they point at (「帖子 pid 5021」, else
+    the site): a phone's screen is not filled by one URL (desk49 item 5, 小鹿's 计票待核对);
+    the links themselves are beside the message (在论坛查看)."""
+
+    def short(m: re.Match[str]) -> str:
+        found = _LINK_ID.search(m.group(0))
+        if found:
+            return f"（{found.group(1)} {found.group(2)}）"
+        return "（论坛链接）"
+
+    return _LINK.sub(short, text)
 
 
 class CardCache:
@@ -1067,6 +1123,11 @@ def day_times(game: Game) -> list[dict[str, object]]:
             "opens": d.opens.astimezone(game.timezone).strftime(fmt),
             "closes": d.closes.astimezone(game.timezone).strftime(fmt),
             "accelerated": d.accelerated,
+            # (its vote threads and 环节: the day form's 「这一天几个环节」, desk49 item 4)
+            "votes": sum(
+                1 for t in game.threads if t.kind is ThreadKind.VOTE and t.day == d.number
+            ),
+            "phases": len(d.phases),
         }
         for d in game.days
     ]

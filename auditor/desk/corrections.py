@@ -19,7 +19,7 @@ from starlette.responses import Response
 from auditor import pipeline
 from auditor.desk import actions
 from auditor.errors import AuditorError
-from auditor.game.confirm import PHASE_FIELDS, Signature, write_alias
+from auditor.game.confirm import PHASE_COUNT, PHASE_FIELDS, Signature, write_alias
 from auditor.game.gamefile import Game
 from auditor.ledger.decisions import default_signer
 from auditor.ledger.held import mark_changed
@@ -110,7 +110,7 @@ def add_item(
 
 ADD_FIELDS = {  # what the add form sends, per kind (the names ``auditor game --add`` takes)
     # (a day with the 环节 the director adds or corrects: confirm.PHASE_FIELDS)
-    "day": ("day", "opens", "closes", "accelerated", "delayed", *PHASE_FIELDS),
+    "day": ("day", "opens", "closes", "accelerated", "delayed", *PHASE_FIELDS, PHASE_COUNT),
     # (pid: 补上 under a post not read; a 替补's newcomer and his account: same | own)
     "event": ("type", "player", "how", "at", "pid", "newcomer", "account"),
 }
@@ -198,7 +198,7 @@ def fields_of(form: Mapping[str, object]) -> dict[str, object]:
     """The correction fields the proposal form sent (empty ones left as they are)."""
     fix: dict[str, object] = {}
     # (a 替补's newcomer; a day's 环节: which, its name and vote thread, 删去)
-    for name in ("type", "how", "kind", "newcomer", "account", "phase", "phase_name"):
+    for name in ("type", "how", "kind", "newcomer", "account", "phase", "phase_name", PHASE_COUNT):
         value = str(form.get(name, "")).strip()
         if value:
             fix[name] = value

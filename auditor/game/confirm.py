@@ -205,10 +205,15 @@ def day_of(p: Proposal, days: Sequence[DaySpec]) -> int | None:
 #: closes and vote thread, or ``phase_drop`` (删去这个环节).
 PHASE_FIELDS = ("phase", "phase_name", "phase_opens", "phase_closes", "vote_thread", "phase_drop")
 
+#: How many 环节 the day has, all at once (desk49 item 4: 大刘 added day 1's three 环节 in
+#: three passes through the same form): 环节 1…N, each worked out as one added alone is
+#: (:func:`day_phases`: its vote thread, its name from that thread's title, 0:00–24:00).
+PHASE_COUNT = "phase_count"
+
 #: What ``auditor game --confirm`` and the desk may correct, per kind of item.
 FIELDS = {
     "event": ("player", "day", "type", "how", "at"),
-    "day": ("opens", "closes", "accelerated", "delayed", *PHASE_FIELDS),
+    "day": ("opens", "closes", "accelerated", "delayed", *PHASE_FIELDS, PHASE_COUNT),
     "thread": ("kind", "day"),
 }
 
@@ -270,9 +275,51 @@ def _fixed_day(item: DaySpec, game: Game, fix: Mapping[str, object], *, inferred
     )
     if new.closes <= new.opens:
         raise ProposalError(f"第{new.number}天的关门时间要晚于开门时间")
-    edit = phase_edit(fix, game)
-    phases = day_phases(item, new.opens, new.closes, edit, game, inferred=inferred)
+    phases = _phases_edited(item, new, phase_edits(fix, item, game), game, inferred=inferred)
     return replace(new, phases=phases)
+
+
+def phase_edits(values: Mapping[str, object], old: DaySpec | None, game: Game) -> list[PhaseEdit]:
+    """The 环节 a correction or an added day names: :data:`PHASE_COUNT` (环节 1…N added, those
+    past N dropped) and then the one :func:`phase_edit` reads."""
+    raw = str(values.get(PHASE_COUNT) or "").strip()
+    out = _counted_phases(raw, old, game) if raw else []
+    one = phase_edit(values, game)
+    return [*out, one] if one is not None else out
+
+
+def _counted_phases(raw: str, old: DaySpec | None, game: Game) -> list[PhaseEdit]:
+    """:data:`PHASE_COUNT`'s 环节: those the day lacks of 1…N, each with its own vote thread
+    when the day has as many as 环节 (in the order they were opened — 「D1-1 …」「D1-2 …」
+    「D1-3 …」; else worked out as one added alone), and those past N dropped."""
+    if not raw.isdecimal() or not 1 <= int(raw) <= 3:
+        raise ProposalError(f"一天有 1 到 3 个环节（版杀7 4.1.2）：{raw}")
+    count = int(raw)
+    had = {ph.number for ph in old.phases} if old is not None else set()
+    taken = {ph.vote_thread for ph in old.phases} if old is not None else set()
+    day = old.number if old is not None else None
+    votes = sorted(t.tid for t in game.threads if t.kind is ThreadKind.VOTE and t.day == day)
+    given = votes if len(votes) == count and not taken & set(votes) else []
+    added = [
+        PhaseEdit(n, vote_thread=given[n - 1] if given else None)
+        for n in range(1, count + 1)
+        if n not in had
+    ]
+    return added + [PhaseEdit(n, drop=True) for n in sorted(had) if n > count]
+
+
+def _phases_edited(
+    old: DaySpec, new: DaySpec, edits: Sequence[PhaseEdit], game: Game, *, inferred: bool
+) -> tuple[PhaseSpec, ...]:
+    """``old``'s 环节 once the day is ``new`` and each of ``edits`` is applied in turn
+    (:func:`day_phases`; the first moves them with the day's new times)."""
+    phases = day_phases(
+        old, new.opens, new.closes, edits[0] if edits else None, game, inferred=inferred
+    )
+    for edit in edits[1:]:
+        now = replace(new, phases=phases)
+        phases = day_phases(now, new.opens, new.closes, edit, game)
+    return phases
 
 
 @dataclass(frozen=True, slots=True)
@@ -464,6 +511,9 @@ def _thread_phase_name(game: Game, tid: int | None, number: int) -> str:
     # the words left after the tag and the day's and round's ordinals)
     rest = _ORDINAL.sub(" ", _TAGGED.sub(" ", title)).split()
     name = rest[-1] if rest else ""
+    # (「D1-2 可疑者辩论投票贴」, fh49b: the words before the thread's own 帖 / 贴)
+    if name[-1:] in ("帖", "贴") and len(name) >= 5:
+        name = name[:-1]
     return name if 2 <= len(name) <= 12 and not name.endswith("帖") else f"环节{number}"
 
 
@@ -699,10 +749,9 @@ def _added_day(game: Game, v: Mapping[str, object]) -> Proposal:
     # its 环节: the file's (or, for a day the file does not state yet, the ones discovery
     # read: the tool's, cut to the times he gives), with the one he adds or corrects
     read = old or next((x for x in game.days if x.number == number), None)
-    edit = phase_edit(v, game)
     start = read if read is not None else DaySpec(number, d.opens, d.closes)
-    phases = day_phases(start, d.opens, d.closes, edit, game, inferred=old is None)
-    d = replace(d, phases=phases)
+    edits = phase_edits(v, start, game)
+    d = replace(d, phases=_phases_edited(start, d, edits, game, inferred=old is None))
     if old is not None:  # a day the file already states: corrected in place, said so
         was = Proposal("day", old, "").describe().split("：", 1)[1]
         now = Proposal("day", d, "").describe()

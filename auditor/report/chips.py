@@ -27,7 +27,7 @@ from datetime import datetime, timedelta
 
 from auditor.game import learned
 from auditor.game.fold import fold
-from auditor.game.gamefile import Game
+from auditor.game.gamefile import EventType, Game, ThreadKind
 from auditor.game.roster import spell_out
 from auditor.game.when import find_points, find_ranges
 
@@ -39,6 +39,8 @@ _NICK = re.compile(r"(?:[老小阿](?P<a>[\u4e00-\u9fff])|(?P<b>[\u4e00-\u9fff])
 _TOLD_WITHIN = timedelta(hours=3)
 _HOW_WORD = {"vote": "出局（投票）", "night": "出局（夜里）", "out_other": "出局"}
 _CHIPS = 6  # at most this many event chips a post (the likeliest first)
+# a sentence's end: a 替补's two names are in one sentence
+_SENTENCE = re.compile(r"[。！？!?；;\n]+")
 
 
 def post_chips(
@@ -48,11 +50,13 @@ def post_chips(
     *,
     tid: int | None = None,
     newcomers: Collection[str] = (),
-) -> dict[str, list[dict[str, str]] | list[Nickname]]:
+) -> dict[str, list[dict[str, str]] | list[Nickname] | dict[str, str]]:
     """The chips for one post: ``events`` (each: label, type, player, how, at; a 替补's
     newcomer too, :func:`substitute_chips` from ``newcomers``: the forum names that posted),
-    ``days`` (label, day, opens, closes) and ``who`` (written, guesses: the players that
-    nickname could be, likeliest first)."""
+    ``days`` (label, day, opens, closes), ``who`` (written, guesses: the players that
+    nickname could be, likeliest first) and ``out`` (the post's 补上这个出局 form's player,
+    how and time: its likeliest elimination chip's, or empty — never merely the first name
+    the post writes: 「茶汤李那票过点儿了不算…耳朵眼过半，直接领盒饭」, fh49b)."""
     spec = next((t for t in game.threads if t.tid == tid), None)
     thread_kind = str(spec.kind) if spec is not None else ""
     who = nicknames(game, text)
@@ -64,11 +68,28 @@ def post_chips(
         if isinstance(written, str) and isinstance(guesses, list) and len(guesses) == 1:
             spelt = spelt.replace(written, guesses[0])
     named = players_named(game, spelt)
+    # a rules post states how the game is played, never what happened in it: its names are
+    # examples (小鹿's 「投票對象：阿哲」, fh49) — no event from it
+    ruled = thread_kind == ThreadKind.RULES
+    events = (
+        []
+        if ruled
+        else substitute_chips(game, text, posted_at, named, newcomers)
+        + event_chips(game, spelt, posted_at, named, thread_kind)
+    )
     return {
-        "events": substitute_chips(game, text, posted_at, named, newcomers)
-        + event_chips(game, spelt, posted_at, named, thread_kind),
+        "events": events,
         "days": day_chips(game, text, posted_at, spec.day if spec is not None else None),
         "who": who,
+        # what the post's 补上这个出局 form starts with: its likeliest elimination
+        "out": next(
+            (
+                {k: c[k] for k in ("player", "how", "at")}
+                for c in events
+                if c["type"] == "eliminated"
+            ),
+            {},
+        ),
     }
 
 
@@ -80,15 +101,50 @@ def players_named(game: Game, spelt: str) -> list[str]:
 
 def _time_how(game: Game, at: datetime) -> tuple[str, datetime]:
     """How and when a death told by a post at ``at`` most likely is, by the post's time:
-    soon after a day's close, that day's vote-out at its close; soon after an opening, the
-    night's death at the opening; else no how and the post's time."""
+    soon after a day's close, that day's vote-out at its close; in the night before an
+    opening or soon after it, the night's death at that opening; else no how and the
+    post's time."""
     closed = [d for d in game.days if d.closes <= at <= d.closes + _TOLD_WITHIN]
-    opened = [d for d in game.days if d.opens <= at <= d.opens + _TOLD_WITHIN]
     if closed:
         return "vote", closed[-1].closes
-    if opened:
-        return "night", opened[-1].opens
+    opening = _night_opening(game, at)
+    if opening is not None and at <= opening + _TOLD_WITHIN:
+        return "night", opening
     return "", at
+
+
+def _once(kind: str, how: str) -> str | None:
+    """The kinds a post names one player of (a sheriff, a tally's vote-out), else None
+    (several night deaths, several piped in one post)."""
+    if kind == "sheriff":
+        return "sheriff"
+    if kind == "eliminated" and how == "vote":
+        return "vote"
+    return None
+
+
+def _out_at(game: Game, how: str, posted_at: datetime) -> datetime:
+    """When a death a post at ``posted_at`` tells is, by its how: a vote-out at the last
+    close before the post, a night death at the opening that ends the post's night, else
+    as :func:`_time_how` reads the post's time."""
+    guessed_how, guessed_at = _time_how(game, posted_at)
+    if how == "vote" and guessed_how != "vote":
+        return _close_before(game, posted_at) or guessed_at
+    if how == "night" and guessed_how != "night":
+        return _night_opening(game, posted_at) or guessed_at
+    return guessed_at
+
+
+def _night_opening(game: Game, at: datetime) -> datetime | None:
+    """The opening that ends the night a post at ``at`` belongs to: the first opening after
+    the last close before it (小鹿's 12-16 08:55 report tells the night before day 3's 09:00
+    opening, not day 2's — fh49, 「阿哲 被吹笛」 prefilled 12-15 09:00); before any close,
+    the last opening before it."""
+    last = _close_before(game, at)
+    if last is None:
+        return _opening_before(game, at)
+    after = [d.opens for d in game.days if d.opens >= last]
+    return min(after, default=None) or _opening_before(game, at)
 
 
 def _local(game: Game, at: datetime) -> str:
@@ -102,30 +158,35 @@ def event_chips(
     then each named player no kind was read for, as an 出局 timed by the post."""
     if not named:
         return []
-    guessed_how, guessed_at = _time_how(game, posted_at)
-    known = [(str(e.type), e.player) for e in game.events]
+    guessed_how = _time_how(game, posted_at)[0]
+    known = {(str(e.type), fold(e.player)) for e in game.events}
+    # (every reading, the known ones too: a post's one winner known leaves its runner-up
+    # no chip — 「蚵仔煎6票、小葵2票，蚵仔煎當選警長」 offered 小葵, fh49)
     read = [
         p
-        for p in learned.propose_events(spelt, game.players, thread_kind, known=known)
+        for p in learned.propose_events(spelt, game.players, thread_kind, limit=4 * _CHIPS)
         if p.player  # (the kinds no player fills: the post's times give the day chips)
     ]
     chips: list[dict[str, str]] = []
     seen: set[str] = set()
+    won: set[str] = set()  # the kinds one post names one player of, once named
     for p in read:
         if p.player not in named:
             continue
         how = p.how if p.how in ("vote", "night") else guessed_how
+        # one sheriff, one vote-out a post tells (a tally's result): its likeliest player
+        once = _once(p.kind, how)
+        if once in won:
+            continue
+        won.add(once or "")
+        if (p.kind, fold(p.player)) in known:
+            continue
         if p.kind == "eliminated":
-            if how == "vote" and guessed_how != "vote":
-                at = _close_before(game, posted_at) or guessed_at
-            elif how == "night" and guessed_how != "night":
-                at = _opening_before(game, posted_at) or guessed_at
-            else:
-                at = guessed_at
+            at = _out_at(game, how, posted_at)
             label = f"{p.player} {_HOW_WORD.get(how, '出局')}"
             chips.append(_chip(game, label, "eliminated", p.player, how, at))
         elif p.kind == "piped":
-            at = _opening_before(game, posted_at) or posted_at
+            at = _night_opening(game, posted_at) or posted_at
             chips.append(_chip(game, f"{p.player} 被吹笛", "piped", p.player, "", at))
         else:
             chips.append(_chip(game, f"{p.player} 当选警长", "sheriff", p.player, "", posted_at))
@@ -144,7 +205,10 @@ def substitute_chips(
     player first named, the incoming one first written, timed by the post (seed 004 替补;
     老金 and 阿德, fh48: 「X → Y」 / 「换人：A 换成 B」 had no 补上替补).  A proposal: the
     form's button writes it, signed."""
-    known = {fold(p) for p in (*game.players, *game.directors)}
+    # (a newcomer seated already is no newcomer: 滷肉飯, 米糕's substitute, in 肉圓's last
+    # words 「滷肉飯加油」 — fh49)
+    seated = [e.value for e in game.events if e.type is EventType.SUBSTITUTE and e.value]
+    known = {fold(p) for p in (*game.players, *game.directors, *seated)}
     came = sorted(
         (text.find(n), n)
         for n in newcomers
@@ -152,7 +216,12 @@ def substitute_chips(
     )
     if not named or not came:
         return []
-    out, incoming = named[0], came[0][1]
+    incoming = came[0][1]
+    # the seat he takes is named in his sentence (「由滷肉飯接手米糕的位置」), not elsewhere
+    sentence = next((s for s in _SENTENCE.split(text) if incoming in s), "")
+    out = next((p for p in named if p in spell_out(game, sentence)), "")
+    if not out:
+        return []
     chip = _chip(game, f"替补：{out} → {incoming}", "substitute", out, "", posted_at)
     return [{**chip, "newcomer": incoming, "key": f"substitute-{out}-{incoming}"}]
 

@@ -120,7 +120,9 @@ def test_the_tally_question_is_at_the_top_and_once_answered_stays_answered(
         try:
             _phone(phone)
             _login(phone, srv.base, srv.slug, "阿May")
-            top = phone.find_element(By.ID, "tallies")
+            # (inside the day's questions while there are any, after the events it
+            # depends on: desk49 item 3; still above the summary line and the cards)
+            top = phone.find_element(By.ID, "tally-day-1")
             summary = phone.find_element(By.ID, "queue-summary")
             assert top.location["y"] < summary.location["y"], (top.location, summary.location)
             assert "第1天：计票待核对：" in top.text, top.text
@@ -142,6 +144,7 @@ def test_the_tally_question_is_at_the_top_and_once_answered_stays_answered(
             _phone(phone)
             _login(phone, srv.base, srv.slug, "阿May")
             assert phone.find_elements(By.ID, "tallies") == []
+            assert phone.find_elements(By.ID, "tally-day-1") == []
             notices = phone.find_elements(By.ID, "notices")
             assert not any("计票结果为" in n.text for n in notices), [n.text for n in notices]
         finally:

@@ -345,6 +345,10 @@
       .then(function (res) {
         enable();
         if (res.ok) {
+          // the page's last result is an older action's once this one is made (desk49
+          // item 5, 小鹿: 「2 条帖子：…已标为读对了」 stayed at the top through her approvals)
+          var toast = document.getElementById("toast");
+          if (toast) toast.hidden = true;
           decided(art, res.message, outcome(form, action));
           refresh(art.dataset.player);
         }
@@ -494,6 +498,11 @@
     if (ev.target && ev.target.closest && ev.target.closest("form") &&
         ["INPUT", "SELECT", "TEXTAREA"].indexOf(ev.target.tagName) !== -1) busy = true;
   }, true);
+  // (desk49 item 5: a tap or a scroll by hand is a director at work on the page too — both
+  // directors' next taps hit a page that re-rendered under the finger as a re-check ended)
+  ["pointerdown", "touchstart", "wheel", "keydown"].forEach(function (name) {
+    document.addEventListener(name, function () { busy = true; }, { capture: true, passive: true });
+  });
   ["submit", "input", "change"].forEach(function (name) {
     document.addEventListener(name, function (ev) {
       if (!ev.target || !ev.target.closest || !ev.target.closest("form")) return;
@@ -516,7 +525,7 @@
           } else {
             clearInterval(timer);
             status.textContent = s.message;
-            if (busy) status.textContent += "（页面没有自动刷新：你在填写或提交表单，之后请刷新页面）";
+            if (busy) status.textContent += "（页面没有自动刷新，免得点错：看完这一处再刷新页面）";
             else window.location.reload();
           }
         })
