@@ -559,7 +559,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--catch", action="store_true", help="the catch (never silent): silent vs needless"
     )
+    ap.add_argument(
+        "--shipped",
+        metavar="SET",
+        help="one set read by the shipped models and rule (a set they were not fitted on: "
+        "the tool as a new writer meets it), no leave-one-out",
+    )
     args = ap.parse_args(argv)
+    if args.shipped:
+        return shipped_row(args.shipped)
 
     sets = tm.scored_sets()
     kind_texts: list[str] = []
@@ -686,6 +694,45 @@ def main(argv: list[str] | None = None) -> int:
         print("STACK =", fit_stack(by_name, oof))  # the shipped one: fitted on every set
         print(f"STACK_READ = {grammar_digest(by_name)!r}")
         print("listing precision at the shipped LIST_AT:", listing_precision(by_name, oof, stacks))
+    return 0
+
+
+def shipped_row(name: str) -> int:
+    """``--shipped SET``: the set read by the grammar and the shipped models with the shipped
+    rule (``learned``'s constants and STACK) — the figure of the tool as it is on a writer the
+    models never saw (the lead's one score of a new set: its README line 1 flipped first, as
+    :func:`tm.scored_sets` reads only scored sets)."""
+    (s,) = [x for x in tm.scored_sets() if x.folder.name == name]
+    kind_texts: list[str] = []
+    cand_texts: list[str] = []
+    posts = grammar_posts(s, kind_texts, cand_texts)
+    use(s)
+    km, cm, dm = learned._kind_model(), learned._candidate_model(), learned._doubt_model()
+    kp = [
+        km.probabilities(kind_texts[p.kind_row]) if p.kind_row is not None else None for p in posts
+    ]
+    cp = [[(n, cm.probabilities(cand_texts[r])) for n, r in p.candidate_rows] for p in posts]
+    dp = [
+        dm.probabilities(doubt_text(p, s))[learned.DOUBT_LABEL] if p.kind_row is not None else None
+        for p in posts
+    ]
+    rule = Rule(
+        dict(learned.LIST_AT),
+        learned.PROPOSE_AT,
+        dict(learned.NOTICE_AT),
+        learned.STACK,
+        doubt_at=learned.DOUBT_AT,
+        day_at=learned.DAY_AT,
+        role_at=learned.ROLE_AT,
+        time_checks=learned.TIME_CHECKS,
+    )
+    at = {id(p): i for i, p in enumerate(posts)}
+    right = {id(p) for p in posts if _read_right(p)}
+    grammar = score(posts, lambda p: (p.got, p.listed), right)
+    both = score(
+        posts, lambda p: combined(p, kp[at[id(p)]], cp[at[id(p)]], rule, dp[at[id(p)]]), right
+    )
+    print(_row(name, grammar, both), flush=True)
     return 0
 
 
