@@ -104,9 +104,10 @@ _FROM_TO = lazy(
     r"(?:[:：]\d{2}|\s*[点时](?:\s*\d{1,2}\s*分|半)?))\s*"
     r"(?:调整|更改|变更|改|推迟|推后|延长|延迟|顺延|延)\s*(?:为|到|至|成)\s*"
 )
-# numerals in words before a clock word or in a date (晚上九点半, 十二月五日): digits
+# numerals in words before a clock word or in a date (晚上九点半, 十二月五日): digits — never
+# a 环节's ordinal right before them (4日环节二零点开: 环节二 at 0:00, not 环节 at 20:00)
 _CN_CLOCK = lazy(
-    r"([零一二两三四五六七八九十]{1,3})(?=\s*(?:[点時时](?!间|候)|月|[日号](?!期)|分))"
+    r"(?<!环节)([零一二两三四五六七八九十]{1,3})(?=\s*(?:[点時时](?!间|候)|月|[日号](?!期)|分))"
     # the minutes after an hour with no 分 (九点三十关帖)
     r"|(?<=[\d零一二两三四五六七八九十][点时])([一二三四五]?十[一二三四五六七八九]?|[零〇][一二三四五六七八九])(?![天日号个人票位])"
 )

@@ -510,6 +510,15 @@ def test_half_past_twelve_at_night_is_the_next_date(text: str, posted: str, want
     assert [w for w, role, _ in roles(text, at) if role == "closes"] == [want]
 
 
+def test_a_phase_ordinal_is_no_part_of_the_hour_after_it() -> None:
+    # 4日 in digits is the 4th of the month; 环节三零点 is 环节三 at 0:00, never 环节 at 30:00 / 20:00
+    at = datetime(2026, 12, 2, 21, 0, tzinfo=TZ)
+    got = [(f"{p.at:%m-%d %H:%M}", p.role, p.phase) for p in find_points("4日环节三零点开", at, TZ)]
+    assert got == [("12-04 00:00", "opens", 3)]
+    got = [(f"{p.at:%m-%d %H:%M}", p.role, p.phase) for p in find_points("环节二九点关", at, TZ)]
+    assert got == [("12-02 21:00", "closes", 2)]
+
+
 def test_a_range_to_midnight_said_in_words() -> None:
     assert ranges("今儿个全天，零点到半夜十二点") == [("12-16 00:00", "12-16 23:59", None)]
 
