@@ -27,7 +27,7 @@ import tomllib
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, time, timedelta, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 from functools import cache
 from itertools import pairwise
 
@@ -52,6 +52,7 @@ from auditor.game.roster import spell_out
 from auditor.game.state import (
     Unread,
     night_problems,
+    night_report,
     no_result_times,
     thread_problems,
     unread_posts,
@@ -1047,8 +1048,18 @@ def _phaseless(
     for n, d in sorted(days.items()):
         if n in filed or d.phases:
             continue
+        votes = sum(1 for t in reader.threads if t.kind is ThreadKind.VOTE and t.day == n)
+        # what the day's threads are, said as it is (btship: three vote threads on day 1)
+        if votes > 1:
+            out.append(
+                f"第{n}天没有找到环节（版杀7 每天分环节投票）：投票帖有 {votes} 个，但标题和开帖都没有"
+                f"写各是第几个环节，规则帖也没有写各环节的时间，现在按整天计算。请在游戏文件这一天下写"
+                f" [[day.phase]]（number、opens、closes）"
+            )
+            continue
+        seen = "投票帖只有一个" if votes == 1 else "没有找到投票帖"
         out.append(
-            f"第{n}天没有找到环节（版杀7 每天分环节投票）：投票帖只有一个，开帖和规则帖也没有写"
+            f"第{n}天没有找到环节（版杀7 每天分环节投票）：{seen}，开帖和规则帖也没有写"
             f"各环节的时间，现在按整天计算。请在游戏文件这一天下写 [[day.phase]]"
             f"（number、opens、closes），或确认这一天只有一个环节"
         )
@@ -1252,6 +1263,12 @@ class _DayReader:
             self.phases[t.day][-1] = PhaseSpec(phase, name, said_opens, said_closes, t.tid)
             self.phase_stated.setdefault(t.day, []).append(first.pid)
             return
+        if said_opens is None and said_closes and opens < said_closes <= closes + timedelta(days=1):
+            # D1-1试探性投票贴…今儿晚上十一点半截: its close stated, its date's 0:00 its opening
+            # (5 时间分配: a 环节 runs from 0:00 of its day)
+            self.phases[t.day][-1] = PhaseSpec(phase, name, opens, said_closes, t.tid)
+            self.phase_stated.setdefault(t.day, []).append(first.pid)
+            return
         self.phase_source[t.day] = f"pid {first.pid} 的日期与{self.rule.source}"
 
     def schedule_lists(self) -> None:
@@ -1298,6 +1315,21 @@ class _DayReader:
         first = min((o.posted_at for o in self.openings.values()), default=None)
         return first is not None and p.posted_at < first
 
+    def _sped_phases(self, n: int) -> bool:
+        """A day made of its 环节 is sped up when a thread of the day says so: its title
+        (第二日（加速）) or the director's opening post beside its close (D2-1试探性投票贴，加速，
+        今儿下午六点截) — seed 002 5 时间分配 / 000 3 加速."""
+        for t in self.threads:
+            if t.day != n or t.kind not in (ThreadKind.DISCUSSION, ThreadKind.VOTE):
+                continue
+            if "加速" in self.titled.get(t.tid, ""):
+                return True
+            first = _opening(self.by_tid.get(t.tid, []))
+            mine = first is not None and first.author in self.game.directors
+            if mine and first is not None and _SPED_LINE.search(_text(first)):
+                return True
+        return False
+
     def from_threads(self, days: dict[int, DaySpec]) -> None:
         """3. a day whose threads exist but state no range."""
         asked = False
@@ -1316,7 +1348,8 @@ class _DayReader:
                     fields = (
                         {"opens": _stated(said[0]), "closes": _stated(said[-1])} if said else fields
                     )
-                self.found[n] = _Day(ph[0].opens, ph[-1].closes, False, None, "环节", fields)
+                fast = self._sped_phases(n)
+                self.found[n] = _Day(ph[0].opens, ph[-1].closes, fast, None, "环节", fields)
                 continue
             first = self.openings.get(n)
             if first is None:
@@ -1385,8 +1418,10 @@ class _DayReader:
 
 
 # a close said sped up on its own line (今晚九点半关门（加速）): not a request nor a refusal
+# (D2-1试探性投票贴，加速，今儿下午六点截: 加速 before the close said the same)
 _SPED_LINE = lazy(
-    r"(?m)^(?![^\n]*(?:申请|如果|假如|不加速|没有加速|未加速|[？?]))[^\n]*(?:关|截止|结束)[^\n]*加速"
+    r"(?m)^(?![^\n]*(?:申请|如果|假如|不加速|没有加速|未加速|[？?]))[^\n]*"
+    r"(?:(?:关|截止|截(?!图)|结束)[^\n]*加速|加速[^\n]*(?:关|截止|截(?!图)|结束))"
 )
 
 _SCHEDULE_HEAD = lazy(
@@ -1484,7 +1519,12 @@ def _close_changes(
 
 
 # a 环节 a post moves (第二盘延时, 环节二延长至…): 版杀7's rounds, 环节 or 盘
-_PHASE_NAMED = lazy(rf"环节\s*({NUM})|第\s*({NUM})\s*(?:环节|盘)")
+# (D1-2延时: the day and its 环节 joined by a dash, as the vote threads' titles say them)
+_PHASE_NAMED = lazy(
+    rf"环节\s*({NUM})|第\s*({NUM})\s*(?:环节|盘)"
+    r"|(?<![A-Za-z0-9])(?:D|Day)\s*\d{1,2}\s*[-－–—_.·・]\s*(\d{1,2})(?![0-9])",
+    re.I,
+)
 
 
 def _phase_moved(n: int, f: _Day, phases: list[PhaseSpec], p: Post, tz: tzinfo) -> bool:
@@ -1495,7 +1535,7 @@ def _phase_moved(n: int, f: _Day, phases: list[PhaseSpec], p: Post, tz: tzinfo) 
     (or one not known) is the day's close (:func:`_change_close`)."""
     text = fold(_text(p))
     m = _PHASE_NAMED.search(text)
-    k = cn_number(m.group(1) or m.group(2)) if m else None
+    k = cn_number(m.group(1) or m.group(2) or m.group(3)) if m else None
     i = next((i for i, ph in enumerate(phases) if ph.number == k), None)
     if i is None or i + 1 >= len(phases):
         return False
@@ -1652,9 +1692,25 @@ _GRANTED = lazy(
 )
 
 
+# ... or the director's own delay by an amount (D1-3延时一个钟头嘿，…今儿夜里十二点半截; 延长半小时):
+# the close the post states is the delayed one, however far after the words (seed 000 3 延时,
+# seed 002 5 时间分配) — not refused (不延时), asked (能不能延时一小时？) nor supposed (如果…)
+_OWN_DELAY = lazy(
+    r"(?<![不没别未])(?:延时|延长|延后|推迟|顺延)\s*(?:了\s*)?"
+    r"(?:[0-9一二两三四五六七八九十半]{1,3}|一个|半个)\s*个?\s*(?:钟头|小时|钟|分钟|刻钟)"
+    r"(?![^。！!\n]{0,24}[吗？?])"
+)
+_OWN_DELAY_UNDONE = lazy(r"(?:如果|假如|要是|能不能|可不可以|是否|申请|请求|想)[^。！!，,\n]{0,8}$")
+
+
 def _granted(text: str) -> set[str]:
-    """The requests a director's post grants (:data:`_GRANTED`): {加速} or {延时}."""
-    return {"加速" if m.group(1) == "加速" else "延时" for m in _GRANTED.finditer(text)}
+    """The requests a director's post grants (:data:`_GRANTED`): {加速} or {延时}; a delay by
+    an amount he states himself (:data:`_OWN_DELAY`) is 延时 too."""
+    out = {"加速" if m.group(1) == "加速" else "延时" for m in _GRANTED.finditer(text)}
+    for m in _OWN_DELAY.finditer(text):
+        if not _OWN_DELAY_UNDONE.search(text[max(0, m.start() - 12) : m.start()]):
+            out.add("延时")
+    return out
 
 
 # a director who moves the close in words of its own, either way, with no 加速 / 延时 granted
@@ -1681,9 +1737,13 @@ def _shifts(text: str) -> bool:
     return any(_ON_THE_SPOT.search(c) and not _PAST_OR_ASKED.search(c) for c in clauses)
 
 
+# (D1-2 可疑者辩论投票贴: the day and its 环节 joined by a dash, the name after them; the
+# thread's 帖 / 贴 / 楼 is no part of the 环节's name)
 _PHASE_TITLE = lazy(
-    r"(?:环节\s*[0-9一二三四五六七八九十]{1,3}|第\s*[0-9一二三四五六七八九十]{1,3}\s*(?:环节|盘|轮|回合))"
-    r"\s*[】\]］]?\s*[:：｜|·・/／-]*\s*([^\s【\[（(:：｜|·・/／]{2,12})"
+    r"(?:环节\s*[0-9一二三四五六七八九十]{1,3}|第\s*[0-9一二三四五六七八九十]{1,3}\s*(?:环节|盘|轮|回合)"
+    r"|(?<![A-Za-z0-9])(?:D|Day)\s*\d{1,2}\s*[-－–—_.·・]\s*\d{1,2}(?![0-9]))"
+    r"\s*[】\]］]?\s*[:：｜|·・/／-]*\s*([^\s【\[（(:：｜|·・/／]{2,12}?)[帖贴楼]?(?![^\s【\[（(:：｜|·・/／])",
+    re.I,
 )
 
 
@@ -2126,7 +2186,8 @@ def _as_edited(post: Post, spec: ThreadSpec | None, days: list[DaySpec]) -> Post
     last close before it, a night's at that morning), and a post that told one first keeps
     it (posts are read in the order told).  An edit within the day it was posted in (a typo
     fixed) leaves the post's time, and so does a day thread's post: it tells its own day
-    (a result corrected the morning after is still that day's result)."""
+    (a result corrected the morning after is still that day's result); so does the morning
+    post of a night edited within the day it leads into (:func:`night_report`)."""
     m = _EDITED_AT.search(post.edited or "")
     if m is None or spec is None or spec.kind is not ThreadKind.PROCESS:
         return post
@@ -2135,7 +2196,13 @@ def _as_edited(post: Post, spec: ThreadSpec | None, days: list[DaySpec]) -> Post
         at = datetime(y, mo, d, h, mi, tzinfo=post.posted_at.tzinfo)
     except ValueError:
         return post
-    if not any(post.posted_at < x.opens <= at for x in days):
+    later = [x for x in days if post.posted_at < x.opens <= at]
+    if not later:
+        return post
+    if len(later) == 1 and night_report(_text(post), post.posted_at, days):
+        # the morning post of the night before the day it was edited in (12/15（二）早安～
+        # 昨晚的結果…, edited at 11:20 to add a 請假): already that day's — its deaths stay the
+        # night's, dated at the post (fh49 小鹿)
         return post
     return replace(post, posted_at=at)
 
@@ -2785,6 +2852,7 @@ def discover(game: Game, store: object) -> Game:
     counted = _serial_days(_counted_days(posts, disc.day_word), disc.serials)
     days = discover_days(game, threads, counted, disc, subjects)
     events = discover_events(game, threads, days, counted, disc)
+    events += _granted_leaves(game, days, counted, events, disc)
     players_posts = [
         sp.post
         for t in threads
@@ -2806,6 +2874,57 @@ def discover(game: Game, store: object) -> Game:
         discovery=disc,
         ended=ended,
     )
+
+
+# seed 000 10 请假 / 002 6.2(3) 玩家提前向法官请假的，法官根据情况处理: a 请假 the director grants in
+# his own words (小葵下午請假，已核准，今天發言數不計) — not refused (不准), asked (准了吗？) nor a
+# player's request he has not answered
+_LEAVE_GRANTED = lazy(
+    r"(?P<when>今天|今日|本日|明天|明日)?\s*(?P<part>上午|下午|晚上|全天|整天)?\s*请假"
+    r"[^。！!？?\n]{0,10}?(?<![不未没])(?:已核准|核准|批准|准了|准假|同意|通过)"
+    r"(?![^。！!\n]{0,8}[吗？?])"
+)
+_EDIT_TIME = lazy(r"(\d{4})-(\d{1,2})-(\d{1,2})\s+(\d{1,2}):(\d{2})")
+_PART_FROM = {"下午": time(12, 0), "晚上": time(18, 0)}
+
+
+def _granted_leaves(
+    game: Game, days: list[DaySpec], posts: list[Post], events: list[Event], disc: Discovery
+) -> list[Event]:
+    """Each 请假 a director's post grants (:data:`_LEAVE_GRANTED`), a proposal: read as the post
+    stands now — an edit that added it too (fh49 小鹿 edited her morning post at 11:20 to add
+    「小葵下午請假，已核准，今天發言數不計」) — and dated by what it says: its 今天 / 明天 counted
+    from the edit's date when the post was edited (the line the edit added), else the post's;
+    下午 from 12:00, 晚上 from 18:00, else from the day's opening, until that day's close."""
+    tz = game.timezone
+    names = sorted(game.players, key=len, reverse=True)
+    have = {(e.player, e.type) for e in (*game.events, *events)}
+    out: list[Event] = []
+    for p in posts:
+        text = fold(_text(p))
+        for m in _LEAVE_GRANTED.finditer(text):
+            before = text[max(0, m.start() - 8) : m.start()]
+            who = next((n for n in names if fold(n) in before), None)
+            if who is None or (who, EventType.LEAVE) in have:
+                continue
+            edit = _EDIT_TIME.search(p.edited or "")
+            ref = p.posted_at.astimezone(tz).date()
+            if edit:
+                ref = date(*(int(x) for x in edit.groups()[:3]))
+            if m.group("when") in ("明天", "明日"):
+                ref += timedelta(days=1)
+            day = next((d for d in days if d.opens.astimezone(tz).date() == ref), None)
+            if day is None:
+                continue
+            part = _PART_FROM.get(m.group("part") or "")
+            start = datetime.combine(ref, part, tz) if part else day.opens
+            if not day.opens <= start < day.closes:
+                start = day.opens
+            leave = Event(EventType.LEAVE, who, start, until=day.closes, pid=p.pid)
+            have.add((who, EventType.LEAVE))
+            out.append(leave)
+            disc.events.append(Sourced(leave, f"pid {p.pid}", p.pid, "导演准假"))
+    return out
 
 
 def _post_named(notice: str, posts: list[Post], base: str | None) -> str:

@@ -52,6 +52,7 @@ from auditor.game.gamefile import (
     ThreadKind,
     ThreadSpec,
 )
+from auditor.game.lazy import lazy
 from auditor.game.roster import spell_out
 from auditor.game.when import STATES_TIME, find_points, find_ranges
 from auditor.urls import findpost_link
@@ -91,6 +92,36 @@ class Unread:
     def excerpt(self) -> str:
         one = " ".join(self.text.split())
         return one if len(one) <= _EXCERPT else one[: _EXCERPT - 1] + "…"
+
+    def reports_the_night(self, days: Sequence[DaySpec]) -> bool:
+        """Whether this post, made at night (after a day closed, before the next opened),
+        opens the next day: it reports the night just passed (昨晚的結果, 天亮了) or heads
+        itself with the next day's date or number (12/15（二）早安, 第2天) — the morning
+        post of night N is day N+1's (fh49 小鹿: 12/15 08:55 filed under 第1天), not the
+        closed day's result (DESIGN §days: a night belongs to the day it leads into)."""
+        return night_report(self.text, self.posted_at, days)
+
+
+def night_report(text: str, at: datetime, days: Sequence[DaySpec]) -> bool:
+    """:meth:`Unread.reports_the_night` for any post's text and time."""
+    if any(d.opens <= at <= d.closes for d in days):
+        return False
+    after = next((d for d in sorted(days, key=lambda d: d.opens) if d.opens > at), None)
+    if after is None:
+        return False
+    plain = fold(text)
+    head = plain.lstrip()[:24]
+    opens = after.opens.astimezone(at.tzinfo)
+    dated = re.match(rf"\D{{0,6}}?0?{opens.month}\s*[/月.\-]\s*0?{opens.day}(?!\d)", head)
+    numbered = re.search(
+        rf"第\s*{after.number}\s*[天日]|(?<![A-Za-z0-9])D{after.number}(?!\d)", head
+    )
+    return bool(dated or numbered or _NIGHT_PASSED.search(plain))
+
+
+# a post that reports the night just passed: 昨晚的结果, 昨儿晚上, 昨夜, 天亮了, 早安 (a morning's
+# greeting) — never a night still ahead (今晚行动, 晚上11点前交)
+_NIGHT_PASSED = lazy(r"昨(?:儿|天)?\s*(?:晚|夜)|天亮了|早安|早上好")
 
 
 def digest(text: str) -> str:

@@ -85,6 +85,17 @@ _RUNOFF = lazy(r"(?i)pk|对决|加赛|复投|重投|再投|决胜|平票|高票"
 # 版杀7's running number beside a named day, in any counter word a director counts the
 # day's vote rounds by (第一日·第二审, 第一天 第二轮, 第一日 第一回合, 第二日 第三局): the 环节
 _PHASE = lazy(rf"环节\s*({NUM})|第\s*({NUM})\s*(?:回合|阶段|[审轮场章回幕篇局期站集话盘节关])")
+# ... or after its day label and a dash (D1-2, Day 2-1, 第一天-3, 第1日·2): the day's Nth 环节 — a
+# dash of a day is no date (12-01 has no D / 天 before it)
+_DASHED_PHASE = lazy(
+    rf"(?:(?<![A-Za-z0-9])(?:D|Day)\s*\d{{1,2}}|第\s*{NUM}\s*[天日])\s*[-－–—_.·・]\s*({NUM})"
+    r"(?![0-9A-Za-z]|\s*[天日月号点时:：])",
+    re.I,
+)
+# 版杀7 4.1.2 (seed 002): 采用1-3轮投票制…分别为试探性投票、可疑者辩论投票和高票对决投票 — a
+# title that names its day and a round by the seed's own name is that 环节 (第一天 可疑者辩论投票);
+# only the seed's whole names: 对决 / PK alone is any runoff, numbered by the day's order
+_SEED_ROUNDS = ((lazy(r"试探"), 1), (lazy(r"可疑者"), 2), (lazy(r"高票\s*对决"), 3))
 # A title that names its day by the calendar only (``[M39] 12月3日 投票``): the date, mapped
 # to a day by the game's own words or the threads' date order (discover._dated_by_title)
 _DATE = lazy(rf"(?<![0-9])({NUM})\s*月\s*({NUM})\s*[日号]")
@@ -358,6 +369,14 @@ def _phase_of(s: str, ruleset: str) -> tuple[int | None, str]:
     pm = _PHASE.search(s)
     if pm and (pm.group(1) or (ruleset == "killbar7" and _DAY.search(s))):
         return cn_number(pm.group(1) or pm.group(2)), pm.group(0)
+    dm = _DASHED_PHASE.search(s)
+    if dm:
+        return cn_number(dm.group(1)), dm.group(0)
+    if ruleset == "killbar7" and _DAY.search(s):
+        for word, number in _SEED_ROUNDS:
+            wm = word.search(s)
+            if wm:
+                return number, wm.group(0)
     return None, ""
 
 

@@ -104,9 +104,10 @@ _FROM_TO = lazy(
     r"(?:[:：]\d{2}|\s*[点时](?:\s*\d{1,2}\s*分|半)?))\s*"
     r"(?:调整|更改|变更|改|推迟|推后|延长|延迟|顺延|延)\s*(?:为|到|至|成)\s*"
 )
-# numerals in words before a clock word or in a date (晚上九点半, 十二月五日): digits
+# numerals in words before a clock word or in a date (晚上九点半, 十二月五日): digits — never
+# a 环节's ordinal right before them (4日环节二零点开: 环节二 at 0:00, not 环节 at 20:00)
 _CN_CLOCK = lazy(
-    r"([零一二两三四五六七八九十]{1,3})(?=\s*(?:[点時时](?!间|候)|月|[日号](?!期)|分))"
+    r"(?<!环节)([零一二两三四五六七八九十]{1,3})(?=\s*(?:[点時时](?!间|候)|月|[日号](?!期)|分))"
     # the minutes after an hour with no 分 (九点三十关帖)
     r"|(?<=[\d零一二两三四五六七八九十][点时])([一二三四五]?十[一二三四五六七八九]?|[零〇][一二三四五六七八九])(?![天日号个人票位])"
 )
@@ -913,6 +914,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             d = _recap_date(d, ref, summary, line[: m.end()])
             sentence = len(re.findall(r"[。！!；;？?]", line[: m.start()]))
             d = _that_evening(m, carried, d)
+            hms, d = _night_after(m, hms, d, posted_at.astimezone(tz), tz)
             if dated:
                 carried = (sentence, d)
             elif carried and carried[0] == sentence:
@@ -1006,6 +1008,37 @@ def _moves_the_close(arrowed: bool, line_before: str, out: list[TimePoint]) -> b
     凌晨一点半), puts after a close: it moves that close."""
     changed = arrowed or bool(_CHANGE_ALONE.match(line_before))
     return changed and bool(out) and out[-1].role == "closes"
+
+
+# the parts of the day that run past midnight (夜里十二点半 is the small hours after that evening)
+_NIGHT_PARTS = ("夜里", "夜间", "深夜", "半夜", "晚上", "晚间", "晚", "夜晚")
+
+
+def _night_after(
+    m: re.Match[str], hms: tuple[int, int, int], d: date, posted: datetime, tz: tzinfo
+) -> tuple[tuple[int, int, int], date]:
+    """An hour past midnight said as the night's (今儿夜里十二点半截 / 今晚12:30 / 今天深夜两点):
+    the small hours after that day's evening — 00:30 of the next date, never 12:30 noon
+    (DESIGN §days: a close is the time the director means).  Said with its day (今天 / 明天 /
+    周四 / 12月3日) it is that day's night; said bare (夜里两点截), the coming one: the next
+    date only when that night's hour is already past at the post.  A small hour said as such
+    (4号零点半, 凌晨一点) and 今晚两点 (already the night after, :func:`_point_date`) are left
+    as they are."""
+    g = m.groupdict()
+    eve, ap, said_h = g["aeve"], g["aap"], int(g["ah"])
+    if not (eve in ("今晚", "今夜", "当晚", "明晚") or ap in _NIGHT_PARTS):
+        return hms, d
+    h, mi, s = hms
+    if said_h == 12 and h == 12 and (mi or s):
+        hms = (0, mi, s)
+    elif not (ap in _NIGHT_PARTS and 1 <= h <= 4):
+        return hms, d
+    if eve in ("今晚", "今夜", "当晚") and hms[0] != 0:
+        return hms, d  # 今晚凌晨两点: already the next date
+    said_day = any(g[k] for k in ("am", "add", "asm", "awd", "arel")) or eve
+    if said_day or _at(d, hms, tz, end=True) <= posted:
+        return hms, d + timedelta(days=1)
+    return hms, d
 
 
 def _that_evening(m: re.Match[str], carried: tuple[int, date] | None, d: date) -> date:

@@ -380,7 +380,9 @@ def open_questions(
     disc = game.discovery
     days = list(game.days)
     for u in getattr(disc, "unread", []) if disc is not None else []:
-        day = question_day(u.posted_at, days, night_posts=night_posts)
+        # (a morning post that reports the night is the next day's: Unread.reports_the_night)
+        starts = bool(getattr(u, "reports_the_night", lambda _d: False)(days))
+        day = question_day(u.posted_at, days, night_posts=night_posts, starts=starts)
         if day is not None:
             where = f"第 {u.floor} 楼" if u.floor is not None else _clock(game, u.posted_at)
             text = f"未读懂的公告（{where}）：{u.excerpt()}"

@@ -476,14 +476,47 @@ def test_an_undated_time_takes_no_past_day_from_another_sentence(
         # the north's 后儿个 / 大后儿个
         ("后儿个晚上十点关", [("12-18 22:00", "closes", False)]),
         ("大后儿个晚上十点关", [("12-19 22:00", "closes", False)]),
-        # twins: the small hours said so stay small; an evening's hour is the evening's
-        ("夜里两点关帖", [("12-16 02:00", "closes", False)]),
+        # twins: the small hours said so stay small; an evening's hour is the evening's —
+        # the coming night's (posted 08:00, that night's 02:00 is the next date's)
+        ("夜里两点关帖", [("12-17 02:00", "closes", False)]),
         ("今晚十点关帖", [("12-16 22:00", "closes", False)]),
         ("凌晨一点关帖", [("12-16 01:00", "closes", False)]),
     ],
 )
 def test_the_parts_of_the_night(text: str, want: list[tuple[str, str | None, bool]]) -> None:
     assert roles(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "posted", "want"),
+    [
+        # 夜里十二点半 is the small hours after that evening, never 12:30 noon (btship 天津话)
+        ("后半场拖一个钟，今天深夜十二点半收", "12-16 21:00", "12-17 00:30"),
+        ("今晚12:30封盘", "12-16 19:00", "12-17 00:30"),
+        ("晚上十二点一刻关帖哈", "12-16 10:00", "12-17 00:15"),
+        ("明天夜里十二点四十截止", "12-16 10:00", "12-18 00:40"),
+        ("礼拜四半夜十二点半结束", "12-16 10:00", "12-18 00:30"),
+        # an evening's small hours: that day's night
+        ("今天晚上一点截止", "12-16 10:00", "12-17 01:00"),
+        # said bare after midnight: this night's, not the next one's
+        ("深夜两点截", "12-17 00:10", "12-17 02:00"),
+        # noon and the small hours said so are left as they are
+        ("今天中午十二点半关", "12-16 08:00", "12-16 12:30"),
+        ("凌晨零点半关帖", "12-16 20:00", "12-16 00:30"),
+    ],
+)
+def test_half_past_twelve_at_night_is_the_next_date(text: str, posted: str, want: str) -> None:
+    at = datetime.strptime(f"2026-{posted}", "%Y-%m-%d %H:%M").replace(tzinfo=TZ)
+    assert [w for w, role, _ in roles(text, at) if role == "closes"] == [want]
+
+
+def test_a_phase_ordinal_is_no_part_of_the_hour_after_it() -> None:
+    # 4日 in digits is the 4th of the month; 环节三零点 is 环节三 at 0:00, never 环节 at 30:00 / 20:00
+    at = datetime(2026, 12, 2, 21, 0, tzinfo=TZ)
+    got = [(f"{p.at:%m-%d %H:%M}", p.role, p.phase) for p in find_points("4日环节三零点开", at, TZ)]
+    assert got == [("12-04 00:00", "opens", 3)]
+    got = [(f"{p.at:%m-%d %H:%M}", p.role, p.phase) for p in find_points("环节二九点关", at, TZ)]
+    assert got == [("12-02 21:00", "closes", 2)]
 
 
 def test_a_range_to_midnight_said_in_words() -> None:
@@ -851,7 +884,8 @@ def test_a_fraction_that_counts_is_no_date(
         ("有一点急，一点也不乱，22:00 截止。", [("12-16 22:00", "closes", False)]),
         # the twins: the hour one o'clock, alone or with its part of the night
         ("一点关门。", [("12-16 01:00", "closes", False)]),
-        ("晚上一点关帖。", [("12-16 01:00", "closes", False)]),
+        # (晚上一点 posted at 08:00 is the coming night's, as 今晚一点 is)
+        ("晚上一点关帖。", [("12-17 01:00", "closes", False)]),
         ("今晚一点关帖。", [("12-17 01:00", "closes", False)]),
         (
             "下午一点开门，十一点关。",
