@@ -73,6 +73,12 @@ def _problem_findings(code: str, ctx: Context, opts: Mapping[str, Any]) -> Itera
             "投票对象与投票理由可以写在同一行（labelled 格式；030/M39：可以不换行；"
             "M107 的格式是两行，false）",
         ),
+        "change_label": Option(
+            bool,
+            True,
+            "改票须写“改票对象：”（labelled 格式；M107 投票规则“明确说明改票对象和改票理由”、"
+            "030/M39【改票格式】；版杀7 4.1.2 没有改票格式，false：说明改票、写“投票对象：”的帖子也是改票）",
+        ),
     },
 )
 def vote_format(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
