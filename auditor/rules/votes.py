@@ -73,6 +73,12 @@ def _problem_findings(code: str, ctx: Context, opts: Mapping[str, Any]) -> Itera
             "投票对象与投票理由可以写在同一行（labelled 格式；030/M39：可以不换行；"
             "M107 的格式是两行，false）",
         ),
+        "change_label": Option(
+            bool,
+            True,
+            "改票须写“改票对象：”（labelled 格式；M107 投票规则“明确说明改票对象和改票理由”、"
+            "030/M39【改票格式】；版杀7 4.1.2 没有改票格式，false：说明改票、写“投票对象：”的帖子也是改票）",
+        ),
     },
 )
 def vote_format(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
@@ -236,7 +242,9 @@ def vote_late(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
     kind="aggregate",
 )
 def vote_edit(ctx: Context, opts: Mapping[str, Any]) -> Iterator[Finding]:
-    """关门后编辑过的投票帖，且没有保存关门前的版本：计票按现有内容，请导演核对投票是否被改动。
+    """关门后编辑过的投票帖，且没有保存关门前的版本：暂不计票（现在的内容写于关门后；版杀7 4.1.2
+    截止后的投票无效，M107“修改错别字不算做改票”），在计票待核对里附原帖和链接请导演核对；游戏文件
+    记的出局若能由这一票得出，本轮按记录判定并询问。
 
     保存了关门前的版本时，计票用那个版本，不报此项（投票表里注明）。编辑提示只精确到分钟，
     管理员编辑和 60 秒内的编辑没有提示，所以这是提醒导演核对，而不是判罚。

@@ -11,7 +11,7 @@ from typing import Any
 from auditor.game.gamefile import DaySpec, ThreadKind, VoteCorrection
 from auditor.rules.base import Context, GamePost
 from auditor.rules.votebook.declared import Now, declared_candidates, rulings
-from auditor.rules.votebook.doubt import ask_unread_proxies, ask_when_unsure, show_dropped
+from auditor.rules.votebook.doubt import ask_unread_proxies, ask_when_unsure, show_dropped, where
 from auditor.rules.votebook.judge import eligible, judge
 from auditor.rules.votebook.model import (
     Ballot,
@@ -23,6 +23,7 @@ from auditor.rules.votebook.model import (
     VoteKind,
     VoteSettings,
     Window,
+    short,
 )
 from auditor.rules.votebook.parse import PROXY_UNREAD, read_ballot, target_names
 from auditor.rules.votebook.procedure import (
@@ -46,6 +47,7 @@ def vote_settings(
         format=fmt["format"],
         reason_required=fmt["reason_required"],
         one_line=fmt["one_line"],
+        change_label=fmt["change_label"],
         change_limit=change["limit"],
         change_deadline=change["deadline"],
         change_quote=change["quote"],
@@ -204,6 +206,30 @@ def _window(
     return tally, elig
 
 
+def _ask_held(ctx: Context, tally: RoundTally, w: Window, ballots: Sequence[Ballot]) -> None:
+    """A vote post edited after the close with no version from before it stored (the only
+    text the forum shows was written after the close: 002 4.1.2 votes after the close are void;
+    000 修改错别字不算做改票) is held, not counted (:func:`read_ballot`), and asked in the
+    round's 计票待核对 with its text and link, until a ``[[correction]]`` says what it was."""
+    for b in ballots:
+        asked = b.pid in tally.asked  # already asked as one of the round's doubts
+        if (
+            b.edit_check
+            and not b.valid
+            and not asked
+            and b.correction is None
+            and b.posted_at <= w.closes
+        ):
+            gp = b.gp
+            said = f"，现为“{b.target_text}”" if b.target_text else ""
+            tally.ask(
+                f"{b.voter} 的投票帖关门后编辑过{said}，没有关门前的版本，暂不计票："
+                f"「{short(gp.post.text)}」（{where(ctx.game.forum.url, gp)}），"
+                "请核对关门时投的是谁（可在游戏文件写 [[correction]]）",
+                [gp.post.pid],
+            )
+
+
 def _dropped(
     ctx: Context,
     dv: DayVotes,
@@ -214,7 +240,9 @@ def _dropped(
 ) -> None:
     """A post whose void reading the learned reading dropped (and no ruling read as a ballot)
     is still its author's vote post before the close (M107 5(2)), and is shown to the director
-    in the round's reason, never silent (:func:`show_dropped`)."""
+    in the round's reason, never silent (:func:`show_dropped`); and the round's held ballots
+    are asked (:func:`_ask_held`)."""
+    _ask_held(ctx, tally, w, ballots)
     kept = {b.pid for b in ballots}
     shown = [x for x in dropped if x[0].post.pid not in kept and x[0].post.posted_at <= w.closes]
     # a director's 代投 is a vote post of the player (000 玩家须知 9), read or not

@@ -200,11 +200,11 @@ def _short(gp: GamePost) -> str:
 
 def doubts(d: Decision, posts: Sequence[GamePost]) -> list[Doubt]:
     """The window's posts read neither way (see the module docstring)."""
-    if d.st.format != "free":
-        return []
     pool = tuple(d.state.candidates) if d.state.candidates is not None else tuple(d.eligible)
     eligible = set(d.eligible)
-    out: list[Doubt] = []
+    out = _held(d, pool, eligible)
+    if d.st.format != "free":
+        return out
     for b in d.ballots:
         unread_follow = bool(b.follows) and b.target is None  # 跟X with X's vote unread
         if (
@@ -236,6 +236,19 @@ def doubts(d: Decision, posts: Sequence[GamePost]) -> list[Doubt]:
         elif said:
             out.append(Doubt(gp, gp.player, said, _what(said)))
     return out
+
+
+def _held(d: Decision, pool: tuple[str, ...], eligible: Collection[str]) -> list[Doubt]:
+    """The round's held ballots (edited after the close, no version from before it stored:
+    :func:`~auditor.rules.votebook.parse.read_ballot`), each a doubt under any format — what
+    stood at the close may have been a vote for any candidate of the round, so the round
+    follows the director's declaration where one of them gives it, and is asked where they
+    could change it (the text shown was written after the close: 002 4.1.2, 000 修改错别字不算做改票)."""
+    return [
+        Doubt(b.gp, b.voter, pool, f"关门后编辑过（现为“{b.target_text}”），没有关门前的版本", b)
+        for b in d.ballots
+        if b.edit_check and b.correction is None and b.voter in eligible
+    ]
 
 
 # Issue 37 Build 2 (every vote attempt is a vote post): a post that says a choice in its own
@@ -597,6 +610,10 @@ def _recount(
                 target_text=f"跟{follows}" if follows else target,
                 proxy=doubt.ballot.proxy if doubt.ballot is not None else None,
                 follows=follows,
+                edit_check=doubt.ballot is not None and doubt.ballot.edit_check,
+                note=doubt.ballot.note
+                if doubt.ballot is not None and doubt.ballot.edit_check
+                else "",
             )
         )
     ballots.sort(key=lambda b: (b.posted_at, b.pid or 0))
@@ -725,11 +742,19 @@ def follow_declared(
     for f in fields(RoundTally):
         setattr(d.rt, f.name, getattr(rt, f.name))
     counted = {x.gp.post.pid for x, _ in scenario}
-    note = f"读不出的发言，按{said.by}计入，请导演核对"
     return [
-        replace(b, note="；".join(x for x in (b.note, note) if x)) if b.pid in counted else b
+        replace(b, note="；".join(x for x in (b.note, _followed_note(b, said.by)) if x))
+        if b.pid in counted
+        else b
         for b in judged
     ]
+
+
+def _followed_note(b: Ballot, by: str) -> str:
+    """A doubt's note once counted as the director's declaration gives it."""
+    if b.edit_check:  # held: edited after the close, no version from before it (_held)
+        return f"关门后编辑过、没有关门前的版本，按{by}计入，请导演核对"
+    return f"读不出的发言，按{by}计入，请导演核对"
 
 
 def _ask_followed(

@@ -152,7 +152,7 @@ def _timing_problem(
         quoted.add(reply[0])  # 回复 14#: the floor answered (030/M39 改票需回复原投票楼层)
     if st.change_quote and b.proxy is None and not (quoted & earlier_pids):
         return "unquoted_change"
-    if st.format != "free" and not b.written_change and b.proxy is None:
+    if st.format != "free" and st.change_label and not b.written_change and b.proxy is None:
         # quoting the vote but written with the vote's labels: M107 改票时…明确说明改票对象和
         # 改票理由, 030/M39 请严格依照投票格式或改票格式进行投票 (the earlier vote stands)
         return "format"

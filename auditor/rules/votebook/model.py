@@ -66,6 +66,7 @@ PROBLEM_RULE: dict[str, str] = {
     "after_close": "VOTE-LATE",
     "proxy_late": "VOTE-LATE",
     "corrected": "",  # the director declared the post invalid
+    "edited_after_close": "",  # held: VOTE-EDIT reports it (edit_check)
     "repeat": "",  # killbar7 free votes: the same target again is no change
 }
 
@@ -85,6 +86,7 @@ PROBLEM_TEXT: dict[str, str] = {
     "after_close": "投票截止后发帖",
     "proxy_late": "代投晚于截止时限",
     "corrected": "导演判定无效",
+    "edited_after_close": "关门后编辑过、没有关门前的版本：暂不计票，请导演核对",
     "repeat": "重复投同一人（不算改票）",
 }
 
@@ -138,6 +140,7 @@ class VoteSettings:
     majority_base: str  # alive | cast
     red_card_at_close: str  # before_vote | after_vote
     one_line: bool = True  # the target and the reason labels may share a line
+    change_label: bool = True  # a labelled change must say 改票对象： (M107/030/M39 改票格式)
 
 
 @dataclass(frozen=True, slots=True)

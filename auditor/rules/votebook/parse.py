@@ -1797,6 +1797,7 @@ def read_vote_text(
         )
         if pv is not None and _not_his_ballot(fold(text), start_at, pv.start, players, voter):
             return None
+        pv = _unlabelled_change(pv, st)
     if start_at == 0 and quoted:
         pv = _followed(text, pv, st, players, quoted[-1]) or pv
     if pv is not None and _withdrawn(text, lines, pv, players):
@@ -2251,7 +2252,18 @@ def read_ballot(
             return replace(b, valid=False, problem="corrected")
         return replace(b, target=correction.target)
     assert pv is not None
-    return _read_target(b, pv, game, names)
+    return _held(_read_target(b, pv, game, names))
+
+
+def _held(b: Ballot) -> Ballot:
+    """A ballot whose only stored text the forum says was written after the close (本帖最后由
+    … 于 <after the close> 编辑, ``edit_check``): what stood at the close is unknown, and a
+    vote written after the close is void (002 4.1.2; 000 修改错别字不算做改票) — held, not
+    counted, and asked with its text and link (the book's 计票待核对) until a
+    ``[[correction]]`` says what it was."""
+    if not b.edit_check:
+        return b
+    return replace(b, target=None, valid=False, problem="edited_after_close", detail=b.note)
 
 
 # the ``dropped`` note of a director's 代投 post whose vote was not read (:func:`read_ballot`)
@@ -2303,6 +2315,14 @@ def _read_post(
     pv = read_vote_text(p.text, p.lines, st, cands, at, struck, voter, quoted, dropped)
     if pv is not None and pv.follows and st.format != "free":
         return replace(pv, follows="")  # under a labelled preset 跟X names no target: void
+    return pv
+
+
+def _unlabelled_change(pv: ParsedVote | None, st: VoteSettings) -> ParsedVote | None:
+    """改票⏎投票对象：X where the rule set prescribes no change label (``change_label`` false:
+    版杀7 4.1.2 has no 改票格式, a labelled killbar7 game): a change, not a void ballot."""
+    if pv is not None and pv.format_error == _CHANGE_AS_VOTE and not st.change_label:
+        return replace(pv, format_error=None)
     return pv
 
 
