@@ -1863,27 +1863,11 @@ class Patterns:
         out = list(found)
         for line in text.splitlines():
             for m in _REVEAL.finditer(line):
-                before = line[: m.start()]
-                sentence_start = max(before.rfind(c) for c in "。！!；;") + 1
-                if _SUPPOSE.search(before[sentence_start:]) or _rx.search(
-                    r"[？?]", line[m.end() : _sentence_end(line, m.end())]
+                who = self._revealed_at(text, line, m)
+                if who is None or any(
+                    a.type is EventType.IDIOT_REVEALED and a.player == who for a in out
                 ):
-                    continue
-                named = self.names(before)
-                if not named or _rx.search(r"已|曾|早|之前|上次|昨[天日]|前[天日]", before[-4:]):
-                    continue  # (X 已翻牌白痴: told before, no reveal now)
-                who = named[-1].player
-                after = line[m.end() : _sentence_end(line, m.end())]
-                told = before[named[-1].start :]
-                # (a card shown at a death — X 昨夜被刀，翻牌：白痴 — is the role, no reveal;
-                # the shape is the reveal with his staying said after it: 不出局, 以后没票权)
-                rest = text[text.find(line) + m.end() :][:48] if line in text else after
-                if any(r.search(told) for _, r in _ELIM_RE) or not _STAYS_IDIOT.search(rest):
-                    continue
-                if any(a.type is EventType.IDIOT_REVEALED and a.player == who for a in out) or (
-                    _rx.search(r"(?<![不没未免非否])(?:出局|死|离场|淘汰)", rest)
-                ):
-                    continue  # (the grammar read it; or he goes all the same — 失去此技能时立即出局)
+                    continue  # (the grammar read it)
                 out = [
                     a
                     for a in out
@@ -1893,9 +1877,31 @@ class Patterns:
                         and a.cause in (None, "vote")
                     )
                 ]
-                if not any(a.type is EventType.IDIOT_REVEALED and a.player == who for a in out):
-                    out.append(Announced(EventType.IDIOT_REVEALED, who, clause=line.strip()))
+                out.append(Announced(EventType.IDIOT_REVEALED, who, clause=line.strip()))
         return out
+
+    def _revealed_at(self, text: str, line: str, m: re.Match[str]) -> str | None:
+        """The player a reveal at ``m`` of ``line`` is said of, when the line has the shape
+        of :meth:`_revealed` (his staying said, not a death's card); else None."""
+        before = line[: m.start()]
+        sentence_start = max(before.rfind(c) for c in "。！!；;") + 1
+        if _SUPPOSE.search(before[sentence_start:]) or _rx.search(
+            r"[？?]", line[m.end() : _sentence_end(line, m.end())]
+        ):
+            return None
+        named = self.names(before)
+        if not named or _rx.search(r"已|曾|早|之前|上次|昨[天日]|前[天日]", before[-4:]):
+            return None  # (X 已翻牌白痴: told before, no reveal now)
+        after = line[m.end() : _sentence_end(line, m.end())]
+        told = before[named[-1].start :]
+        # (a card shown at a death — X 昨夜被刀，翻牌：白痴 — is the role, no reveal;
+        # the shape is the reveal with his staying said after it: 不出局, 以后没票权)
+        rest = text[text.find(line) + m.end() :][:48] if line in text else after
+        if any(r.search(told) for _, r in _ELIM_RE) or not _STAYS_IDIOT.search(rest):
+            return None
+        if _rx.search(r"(?<![不没未免非否])(?:出局|死|离场|淘汰)", rest):
+            return None  # (he goes all the same — 失去此技能时立即出局)
+        return named[-1].player
 
     def _as_written(self, said: str, value: str | None) -> str | None:
         """A name the reader took from the folded text, in the post's own characters (the
@@ -5036,33 +5042,8 @@ def _moved_earlier(text: str, found: list[Announced]) -> list[Announced]:
         p.role == "closes" and not p.wrong for p in find_points(text, _ANY_DAY, UTC)
     )
     for sentence in _SENTENCES.findall(text):
-        hit = None
-        for m in _EARLY_COUNT.finditer(sentence):
-            n, of = int(m.group(1)), int(m.group(2))
-            rest = sentence[m.start() :]  # (a sentence ends at 。！；)
-            # (half exactly is seed 001's and 004's bar, not seed 000's — 超过二分之一: said
-            # granted, or more than half beside the new close)
-            granted = _COUNT_GRANTED.search(rest)
-            reached = (2 * n > of and closes) or (2 * n >= of and granted)
-            if of > 0 and n <= of and reached and not _SHORT.search(sentence):
-                hit = m
-                break
-        # (版杀7's 环节 ends when one is over half — 环节一提前结束: its own rule, no 加速)
-        hit = hit or (None if _PHASE_SAID.search(sentence) else _EARLY_HEAD.search(sentence))
-        if hit is None:
-            continue
-        lead = _rx.split(r"[，,:：。]", sentence[: hit.start()])[-1]
-        if _NOT_EARLY.search(lead[-8:]) or _SUPPOSE.search(sentence):
-            continue
-        if _RULE_SAID.search(sentence[hit.end() :]) or _RULES_HEAD.search(text.lstrip()[:24]):
-            continue  # (提前收盘：申请过半即可 — the rule, in a sentence or a rules post)
-        if _EARLY_NOTICE.search(hit.group(0)) or _rx.search(r"吧|呢|嘛|么", sentence[hit.end() :]):
-            continue  # (【提前通知】: said ahead of time, no close; 提前收工吧: a wish)
-        if any(p.role == "opens" for p in find_points(sentence, _ANY_DAY, UTC)) and not any(
-            p.role == "closes" for p in find_points(sentence, _ANY_DAY, UTC)
-        ):
-            continue  # (明天提前到 8 点开门: the opening moved, no acceleration)
-        if _rx.search(r"[？?]\s*$", sentence):
+        hit = _early_hit(sentence, closes)
+        if hit is None or _early_refused(text, sentence, hit):
             continue
         day = _DAY_N.search(sentence)
         return [
@@ -5075,6 +5056,39 @@ def _moved_earlier(text: str, found: list[Announced]) -> list[Announced]:
             ),
         ]
     return found
+
+
+def _early_hit(sentence: str, closes: bool) -> re.Match[str] | None:
+    """The count reached (:data:`_EARLY_COUNT`) or the day's header (:data:`_EARLY_HEAD`)
+    that brings a close forward in ``sentence``; ``closes``: the post states a close."""
+    for m in _EARLY_COUNT.finditer(sentence):
+        n, of = int(m.group(1)), int(m.group(2))
+        rest = sentence[m.start() :]  # (a sentence ends at 。！；)
+        # (half exactly is seed 001's and 004's bar, not seed 000's — 超过二分之一: said
+        # granted, or more than half beside the new close)
+        granted = _COUNT_GRANTED.search(rest)
+        reached = (2 * n > of and closes) or (2 * n >= of and granted)
+        if of > 0 and n <= of and reached and not _SHORT.search(sentence):
+            return m
+    # (版杀7's 环节 ends when one is over half — 环节一提前结束: its own rule, no 加速)
+    return None if _PHASE_SAID.search(sentence) else _EARLY_HEAD.search(sentence)
+
+
+def _early_refused(text: str, sentence: str, hit: re.Match[str]) -> bool:
+    """Whether the shape :func:`_early_hit` found is no acceleration: negated, supposed,
+    a rule, a notice ahead of time, a wish, an opening moved, or a question."""
+    lead = _rx.split(r"[，,:：。]", sentence[: hit.start()])[-1]
+    if _NOT_EARLY.search(lead[-8:]) or _SUPPOSE.search(sentence):
+        return True
+    if _RULE_SAID.search(sentence[hit.end() :]) or _RULES_HEAD.search(text.lstrip()[:24]):
+        return True  # (提前收盘：申请过半即可 — the rule, in a sentence or a rules post)
+    if _EARLY_NOTICE.search(hit.group(0)) or _rx.search(r"吧|呢|嘛|么", sentence[hit.end() :]):
+        return True  # (【提前通知】: said ahead of time, no close; 提前收工吧: a wish)
+    if any(p.role == "opens" for p in find_points(sentence, _ANY_DAY, UTC)) and not any(
+        p.role == "closes" for p in find_points(sentence, _ANY_DAY, UTC)
+    ):
+        return True  # (明天提前到 8 点开门: the opening moved, no acceleration)
+    return bool(_rx.search(r"[？?]\s*$", sentence))
 
 
 def _seat_changes(found: list[Announced]) -> list[Announced]:
