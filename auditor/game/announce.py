@@ -5121,7 +5121,19 @@ def _early_hit(sentence: str, closes: bool) -> re.Match[str] | None:
         if of > 0 and n <= of and reached and not _SHORT.search(sentence):
             return m
     # (版杀7's 环节 ends when one is over half — 环节一提前结束: its own rule, no 加速)
-    return None if _PHASE_SAID.search(sentence) else _EARLY_HEAD.search(sentence)
+    if _PHASE_SAID.search(sentence):
+        return None
+    # (the director's bare word beside the new close in one sentence — 人少了这回加速，今天
+    # 下午五点截止: the close brought forward, in his words; auditor.game.when reads the time)
+    bare = _BARE_ACCEL.search(sentence)
+    if bare and any(
+        p.role == "closes" and not p.wrong for p in find_points(sentence, _ANY_DAY, UTC)
+    ):
+        return bare
+    return _EARLY_HEAD.search(sentence)
+
+
+_BARE_ACCEL = lazy(r"(?<![不没未别要想求请])加速(?![申请的人规条或])")
 
 
 def _early_refused(text: str, sentence: str, hit: re.Match[str]) -> bool:

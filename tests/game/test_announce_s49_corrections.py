@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from auditor.game.announce import Patterns
-from tests.announced import PI, E, shown
+from tests.announced import FAST, PI, E, shown
 
 PLAYERS = ["青椒", "茄子", "莲藕", "山药", "芋头", "冬笋"]
 P = Patterns(PLAYERS)
@@ -56,6 +56,11 @@ def _read(text: str) -> list[tuple[object, ...]]:
         ("昨晚的結果：\n・茄子 陣亡\n・莲藕 平安", [(E, "茄子", "night")]),
         ("昨夜情況：\n• 冬笋 倒下了\n• 山药 没事", [(E, "冬笋", "night")]),
         ("昨夜情况：\n茄子 被投票出局", [(E, "茄子", "vote")]),
+        # the director's bare 加速 beside the new close in one sentence
+        ("剩的人不多，这回加速，今天下午五点截止。", [(FAST, "", None)]),
+        ("要是申请加速的过半，今天下午五点截止。", []),
+        ("不加速，今天晚上十点截止。", []),
+        ("今天加速吗？下午五点截止？", []),
     ],
 )
 def test_corrections_and_words(text: str, expected: list[tuple[object, ...]]) -> None:
