@@ -294,8 +294,8 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|(?:杀手|狼人|女巫|秘警|医生|狙击手|秘密警察)(?:今晚|昨晚|昨夜|今夜|夜里)?(?:(?:杀死|杀害|刀死|毒死|狙杀|击杀|杀人|刀人|袭击|咬死|扎死|狙击)了?|(?:刀|杀|毒)了)"
         # told as a story: 被人投了毒, the poison / the blade fell on X (落在了 X 身上)
         r"|被[^，。]{0,3}?(?:投了?毒|下了?毒)|(?<=[毒药刀])落在了?"
-        # a story's night: 没有回家, 离开了我们, 被带走 (no gun), 倒在了自家门口
-        r"|没(?:有|能)回家|再也没有(?:醒来|起来)|被人?带走了?|(?:是怎么|就这么|突然)?不见(?:了|的)"
+        # a story's night: 没有回家, 离开了我们, 倒在了自家门口
+        r"|没(?:有|能)回家|再也没有(?:醒来|起来)|(?:是怎么|就这么|突然)?不见(?:了|的)"
         r"|倒在了?[^，。]{0,6}?(?:门口|家中|床上|地上|路边|甲板上?|下面|底下|旁边|脚下|里|中|下|上|前|边)(?=\s*(?:[，。；！!,]|$))|停止了?呼吸|落入了?[^，。]{0,6}?海水?"
         # the night's killers' verbs told as a story (被狼叼走, 死于杀手刀下) and its labels
         r"|被(?:狼人?|杀手|凶手)[^，。]{0,3}?(?:叼走|拖走|抓走|掳走|撕碎|吃掉|害死|带走)|死于[^，。]{0,6}?(?:刀|枪|毒|杀手|狼|狙)(?:之?下)?"
@@ -347,7 +347,8 @@ _ELIMINATED: list[tuple[str | None, str]] = [
         r"|(?<![杀毒刀生找送必该装])死(?=\s*[（(])"
         # a force of the story takes the player away (被潮水带走, 被浪卷走, 被雾吞没): how is
         # not said (the post's layout or time tells it); a person's 带走 is the night's above
-        r"|被[^，。\s]{1,4}?(?:带走|卷走|冲走|吹走|拖走|夺走|吞没|吞噬|吞掉|淹没)了?"
+        # — and a bare 被带走 (X 被带走了): the slot tells it, a count beside it the ballot's
+        r"|被[^，。\s]{0,4}?(?:带走|卷走|冲走|吹走|拖走|夺走|吞没|吞噬|吞掉|淹没)了?"
         # "no longer" + an act of living (没有再醒来, 再没出现, 没再回来): 再 says never again;
         # a plain 没有醒来 is a sleeper's
         r"|(?:没有?再|再也?没有?|再也不曾|再未)(?:醒来|醒过来|回来|出现|站起来|起来|睁开眼?|露面)"
@@ -1303,6 +1304,10 @@ _SHORTHAND = (
 # another kind's word (the piping, the badge, a substitute, a guard's or a seer's target, a
 # request, a ballot's candidates) or a word that undoes (差点, 没, 不, 未, 还, 仍, 活).
 _NIGHT_HEADER = r"昨夜|昨晚|昨宵|夜里|夜间|今晨|昨[天日](?:晚上|夜里)"
+# a night's header alone on its line, over a list (昨晚的结果：, 昨夜情况：)
+_NIGHT_LIST_HEAD = lazy(
+    rf"(?:{_NIGHT_HEADER})\s*(?:的)?\s*(?:结果|結果|情况|情況|战况|戰況|消息|通报|通報|报告|報告)?\s*[:：]"
+)
 _BALLOT_HEADER = rf"(?:昨[天日]|今[天日]|本日|第\s*{_NUM}\s*[天日讲场期轮])?\s*(?:[（(][^）)]{{0,12}}[）)])?\s*(?:投票|计票|票决|公投|表决)"
 # the day just passed (or a day, or its 环节, by number) as a report's label: its result is
 # the day's ballot — read only with a word for leaving after it (昨日锄去：X, 第4日撤展：X,
@@ -1344,6 +1349,9 @@ _STAYS = lazy(
     r"|需要|跳|称|自曝|自爆|盯|瞄|目标|刀口|指定|点名|提名|票|过去|[离下掉断]线|失联|休息|睡"
     # a lurker or a foul (潜水, 犯规, 迟到): a finding, not an exit; a shot is the shooter's act
     r"|潜|犯规|违规|迟|缺席|枪"
+    # a degree that changes (症状加重, 等级上升, 好转): a state's level — seed 004's Lv — no
+    # leaving
+    r"|症状|加重|恶化|升级|上升|升高|提升|下降|降级|好转|减轻"
     # a listing's own noun (投票统计：X、Y, 第2天结果：X, 昨夜情况：X): the list says no act —
     # asked, never read
     r"|结果|统计|情况|明细|汇总|详情|列表|榜|排名|数据|一览|链接|人数|表|安排|顺序|次序|分组"
@@ -1775,8 +1783,28 @@ class Patterns:
     def _prepared(self, text: str) -> str:
         """The post in the grammar's words, its layout read (lists, labels, tables, reports)."""
         text = self._tables(self._bare_deaths(_piped_passive(self._unrelay(_line_starts(text)))))
-        text = self._lists(_day_label(_line_starts(clean(text))))
+        text = self._lists(_day_label(self._night_list(_line_starts(clean(text)))))
         return self._reports(self._shorthand(self._night_label(text)))
+
+    def _night_list(self, text: str) -> str:
+        """A night's header on its own line (昨晚的结果：, 昨夜情况：) over lines that each open
+        with a player: a death a line tells is the night's (issue 34, s49 — the morning's
+        list, whatever the layout); a line that says its own ballot or time stays as it is,
+        and a line that is no death gets nothing."""
+        out: list[str] = []
+        under = False
+        for line in text.split("\n"):
+            said = _rx.sub(r"^[\s・·•\-*－▪◦●○]+", "", line).strip()  # (a bullet)
+            if _NIGHT_LIST_HEAD.fullmatch(said):
+                under = True
+            elif under and said and self._name_re.match(said):
+                told = any(r.search(said) for _, r in _ELIM_RE)
+                if told and not _rx.search(rf"{_NIGHT_HEADER}|票|投|白天|[昨今][天日]", said):
+                    line = f"昨夜 {said}"
+            else:
+                under = False
+            out.append(line)
+        return "\n".join(out)
 
     def read(self, text: str) -> tuple[list[Announced], list[str]]:
         """What the post announces, and the clauses with an elimination's word whose
@@ -1863,27 +1891,11 @@ class Patterns:
         out = list(found)
         for line in text.splitlines():
             for m in _REVEAL.finditer(line):
-                before = line[: m.start()]
-                sentence_start = max(before.rfind(c) for c in "。！!；;") + 1
-                if _SUPPOSE.search(before[sentence_start:]) or _rx.search(
-                    r"[？?]", line[m.end() : _sentence_end(line, m.end())]
+                who = self._revealed_at(text, line, m)
+                if who is None or any(
+                    a.type is EventType.IDIOT_REVEALED and a.player == who for a in out
                 ):
-                    continue
-                named = self.names(before)
-                if not named or _rx.search(r"已|曾|早|之前|上次|昨[天日]|前[天日]", before[-4:]):
-                    continue  # (X 已翻牌白痴: told before, no reveal now)
-                who = named[-1].player
-                after = line[m.end() : _sentence_end(line, m.end())]
-                told = before[named[-1].start :]
-                # (a card shown at a death — X 昨夜被刀，翻牌：白痴 — is the role, no reveal;
-                # the shape is the reveal with his staying said after it: 不出局, 以后没票权)
-                rest = text[text.find(line) + m.end() :][:48] if line in text else after
-                if any(r.search(told) for _, r in _ELIM_RE) or not _STAYS_IDIOT.search(rest):
-                    continue
-                if any(a.type is EventType.IDIOT_REVEALED and a.player == who for a in out) or (
-                    _rx.search(r"(?<![不没未免非否])(?:出局|死|离场|淘汰)", rest)
-                ):
-                    continue  # (the grammar read it; or he goes all the same — 失去此技能时立即出局)
+                    continue  # (the grammar read it)
                 out = [
                     a
                     for a in out
@@ -1893,9 +1905,31 @@ class Patterns:
                         and a.cause in (None, "vote")
                     )
                 ]
-                if not any(a.type is EventType.IDIOT_REVEALED and a.player == who for a in out):
-                    out.append(Announced(EventType.IDIOT_REVEALED, who, clause=line.strip()))
+                out.append(Announced(EventType.IDIOT_REVEALED, who, clause=line.strip()))
         return out
+
+    def _revealed_at(self, text: str, line: str, m: re.Match[str]) -> str | None:
+        """The player a reveal at ``m`` of ``line`` is said of, when the line has the shape
+        of :meth:`_revealed` (his staying said, not a death's card); else None."""
+        before = line[: m.start()]
+        sentence_start = max(before.rfind(c) for c in "。！!；;") + 1
+        if _SUPPOSE.search(before[sentence_start:]) or _rx.search(
+            r"[？?]", line[m.end() : _sentence_end(line, m.end())]
+        ):
+            return None
+        named = self.names(before)
+        if not named or _rx.search(r"已|曾|早|之前|上次|昨[天日]|前[天日]", before[-4:]):
+            return None  # (X 已翻牌白痴: told before, no reveal now)
+        after = line[m.end() : _sentence_end(line, m.end())]
+        told = before[named[-1].start :]
+        # (a card shown at a death — X 昨夜被刀，翻牌：白痴 — is the role, no reveal;
+        # the shape is the reveal with his staying said after it: 不出局, 以后没票权)
+        rest = text[text.find(line) + m.end() :][:48] if line in text else after
+        if any(r.search(told) for _, r in _ELIM_RE) or not _STAYS_IDIOT.search(rest):
+            return None
+        if _rx.search(r"(?<![不没未免非否])(?:出局|死|离场|淘汰)", rest):
+            return None  # (he goes all the same — 失去此技能时立即出局)
+        return named[-1].player
 
     def _as_written(self, said: str, value: str | None) -> str | None:
         """A name the reader took from the folded text, in the post's own characters (the
@@ -3013,7 +3047,10 @@ class Patterns:
         header (the night, the ballot, yesterday); not a name's own (下车的是 X 的邻座 Y)."""
 
         def verb_is(m: re.Match[str]) -> str:
-            verb = m.group("verb")
+            # (昨儿晚上扑街的是 X: the time before the verb is the sentence's, not the verb's)
+            when = _rx.match(r"(?:[昨今前]儿?|[夜晚][上里间]?)+", m.group("verb"))
+            cut = when.end() if when and when.end() < len(m.group("verb")) else 0
+            verb = m.group("verb")[cut:]
             opening = max(text.rfind(c, 0, m.start()) for c in "。！!；;？?\n")
             sentence = text[opening + 1 : _sentence_end(text, m.end())]
             # (one character is a verb only in a correction's replacement: 搞错了，遭的是 X 不是 Y)
@@ -3033,7 +3070,7 @@ class Patterns:
                 or not (self._leaves(verb) or self._open_out(verb, label=True))
             ):
                 return m.group(0)
-            return f"{verb}，出的是"
+            return f"{m.group('verb')[:cut]}{verb}，出的是"
 
         one = self._name_re.pattern
         replaced = re.compile(rf"的(?:是|为)\s*(?:{one})\s*[，,]?\s*(?:而)?不是\s*(?:{one})")
@@ -4837,7 +4874,17 @@ _STILL_LIST = lazy(
 )
 
 
+# the level said to rise, no number beside it (seed 004: 被吹笛的角色进入【雏见泽综合症Lv.3】;
+# 昨夜 Lv 上升：X, Lv 上升的是 X, X Lv 升级了): the piping, as Lv.3 — not a level named from or
+# to (Lv.1 升到 Lv.2), nor a rise undone (Lv 没有上升)
+_LEVEL_ROSE = lazy(
+    r"(?<![A-Za-z0-9.])Lv\.?\s*(?:3\s*)?(?<![不没未])(?:上升|升高|升级|提升|飙升|上涨)(?:了|至\s*3|到\s*3)?(?![A-Za-z0-9.])(?!\s*(?:到|至)\s*(?:Lv|\d))",
+    re.I,
+)
+
+
 def _piped_passive(text: str) -> str:
+    text = _LEVEL_ROSE.sub("Lv.3", text)
     text = _GLOSSED_LEVEL.sub(r"\1", _PASSIVE_PIPED.sub("被吹笛", text))
     return _colloquial(_STILL_LIST.sub(r"\1是", text))
 
@@ -4859,6 +4906,15 @@ _SPOKEN_DEATHS = (
     # the clause-final spoken death (X 挂了, X 寄了) heading a 的是 (昨晚挂的是 X): 出局的是 X
     (lazy(r"(?<![我你他她悬牵披])(?:挂|寄|嘎|噶)(?:掉)?的是"), "出局的是"),
     (lazy(r"([票投])出去"), r"\1出"),
+    # a red card taken, then the leaving (吃红牌走人, 领了张红牌下场): sent off — a card alone
+    # (吃了张红牌) stays the grammar's to read
+    (
+        lazy(
+            r"(?:吃|领|拿|挨|收)了?\s*(?:张|一张|个|一个)?\s*红[牌卡]\s*[，,]?\s*(?:就|直接)?"
+            r"(?:走人|滚蛋|下场|离场|回家|出局|走了)"
+        ),
+        "红牌罚下",
+    ),
 )
 
 
@@ -5036,33 +5092,8 @@ def _moved_earlier(text: str, found: list[Announced]) -> list[Announced]:
         p.role == "closes" and not p.wrong for p in find_points(text, _ANY_DAY, UTC)
     )
     for sentence in _SENTENCES.findall(text):
-        hit = None
-        for m in _EARLY_COUNT.finditer(sentence):
-            n, of = int(m.group(1)), int(m.group(2))
-            rest = sentence[m.start() :]  # (a sentence ends at 。！；)
-            # (half exactly is seed 001's and 004's bar, not seed 000's — 超过二分之一: said
-            # granted, or more than half beside the new close)
-            granted = _COUNT_GRANTED.search(rest)
-            reached = (2 * n > of and closes) or (2 * n >= of and granted)
-            if of > 0 and n <= of and reached and not _SHORT.search(sentence):
-                hit = m
-                break
-        # (版杀7's 环节 ends when one is over half — 环节一提前结束: its own rule, no 加速)
-        hit = hit or (None if _PHASE_SAID.search(sentence) else _EARLY_HEAD.search(sentence))
-        if hit is None:
-            continue
-        lead = _rx.split(r"[，,:：。]", sentence[: hit.start()])[-1]
-        if _NOT_EARLY.search(lead[-8:]) or _SUPPOSE.search(sentence):
-            continue
-        if _RULE_SAID.search(sentence[hit.end() :]) or _RULES_HEAD.search(text.lstrip()[:24]):
-            continue  # (提前收盘：申请过半即可 — the rule, in a sentence or a rules post)
-        if _EARLY_NOTICE.search(hit.group(0)) or _rx.search(r"吧|呢|嘛|么", sentence[hit.end() :]):
-            continue  # (【提前通知】: said ahead of time, no close; 提前收工吧: a wish)
-        if any(p.role == "opens" for p in find_points(sentence, _ANY_DAY, UTC)) and not any(
-            p.role == "closes" for p in find_points(sentence, _ANY_DAY, UTC)
-        ):
-            continue  # (明天提前到 8 点开门: the opening moved, no acceleration)
-        if _rx.search(r"[？?]\s*$", sentence):
+        hit = _early_hit(sentence, closes)
+        if hit is None or _early_refused(text, sentence, hit):
             continue
         day = _DAY_N.search(sentence)
         return [
@@ -5075,6 +5106,51 @@ def _moved_earlier(text: str, found: list[Announced]) -> list[Announced]:
             ),
         ]
     return found
+
+
+def _early_hit(sentence: str, closes: bool) -> re.Match[str] | None:
+    """The count reached (:data:`_EARLY_COUNT`) or the day's header (:data:`_EARLY_HEAD`)
+    that brings a close forward in ``sentence``; ``closes``: the post states a close."""
+    for m in _EARLY_COUNT.finditer(sentence):
+        n, of = int(m.group(1)), int(m.group(2))
+        rest = sentence[m.start() :]  # (a sentence ends at 。！；)
+        # (half exactly is seed 001's and 004's bar, not seed 000's — 超过二分之一: said
+        # granted, or more than half beside the new close)
+        granted = _COUNT_GRANTED.search(rest)
+        reached = (2 * n > of and closes) or (2 * n >= of and granted)
+        if of > 0 and n <= of and reached and not _SHORT.search(sentence):
+            return m
+    # (版杀7's 环节 ends when one is over half — 环节一提前结束: its own rule, no 加速)
+    if _PHASE_SAID.search(sentence):
+        return None
+    # (the director's bare word beside the new close in one sentence — 人少了这回加速，今天
+    # 下午五点截止: the close brought forward, in his words; auditor.game.when reads the time)
+    bare = _BARE_ACCEL.search(sentence)
+    if bare and any(
+        p.role == "closes" and not p.wrong for p in find_points(sentence, _ANY_DAY, UTC)
+    ):
+        return bare
+    return _EARLY_HEAD.search(sentence)
+
+
+_BARE_ACCEL = lazy(r"(?<![不没未别要想求请])加速(?![申请的人规条或])")
+
+
+def _early_refused(text: str, sentence: str, hit: re.Match[str]) -> bool:
+    """Whether the shape :func:`_early_hit` found is no acceleration: negated, supposed,
+    a rule, a notice ahead of time, a wish, an opening moved, or a question."""
+    lead = _rx.split(r"[，,:：。]", sentence[: hit.start()])[-1]
+    if _NOT_EARLY.search(lead[-8:]) or _SUPPOSE.search(sentence):
+        return True
+    if _RULE_SAID.search(sentence[hit.end() :]) or _RULES_HEAD.search(text.lstrip()[:24]):
+        return True  # (提前收盘：申请过半即可 — the rule, in a sentence or a rules post)
+    if _EARLY_NOTICE.search(hit.group(0)) or _rx.search(r"吧|呢|嘛|么", sentence[hit.end() :]):
+        return True  # (【提前通知】: said ahead of time, no close; 提前收工吧: a wish)
+    if any(p.role == "opens" for p in find_points(sentence, _ANY_DAY, UTC)) and not any(
+        p.role == "closes" for p in find_points(sentence, _ANY_DAY, UTC)
+    ):
+        return True  # (明天提前到 8 点开门: the opening moved, no acceleration)
+    return bool(_rx.search(r"[？?]\s*$", sentence))
 
 
 def _seat_changes(found: list[Announced]) -> list[Announced]:
@@ -5130,7 +5206,15 @@ def _later_wins(text: str, found: list[Announced]) -> list[Announced]:
             return False
         again = any(b.type is a.type and (b.how, b.cause) == (a.how, a.cause) for b in later)
         named = a.type is Notice.ACCELERATED or (a.player is not None and a.player in after)
-        return (again and a.type is not EventType.PIPED) or (undone and named)
+        # (更正：Lv.3 的是 A，不是 B — the name the correction denies, of the kind it says
+        # again: the piped list too loses B, the corrected name only)
+        denied = bool(a.player) and _rx.search(rf"不是\s*{re.escape(a.player or '')}", after)
+        kind_again = any(b.type is a.type for b in later)
+        return (
+            (again and a.type is not EventType.PIPED)
+            or (undone and named)
+            or bool(denied and kind_again)
+        )
 
     return [a for a in found if not replaced(a)]
 
