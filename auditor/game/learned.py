@@ -148,21 +148,21 @@ NOTICE_KINDS = ("no_death", "accelerated", "delayed", "game_over")
 # makes a death unlikely news (-1.2), a death read a 平安夜 (-1.5), a substitute read a death
 # (-1.1).  A kind absent here is read by the kind model alone.
 STACK: dict[str, dict[str, float]] = {
-    "eliminated": {"bias": -0.503, "any": -0.271, "model": 0.822, "read:accelerated": 0.256, "read:delayed": -0.158, "read:game_over": 0.798, "read:idiot_revealed": -1.037, "read:no_death": -1.265, "read:piped": -0.367, "read:sheriff": -0.041, "read:substitute": -0.806},
-    "sheriff": {"bias": -0.402, "any": -0.508, "model": 0.824, "read:accelerated": -0.876, "read:delayed": -0.448, "read:eliminated": 0.287, "read:game_over": -0.217, "read:idiot_revealed": 0.216, "read:no_death": -1.139, "read:piped": -0.027, "read:substitute": 0.365},
-    "substitute": {"bias": 0.077, "any": 0.343, "model": 1.142, "read:accelerated": -0.653, "read:delayed": -0.127, "read:eliminated": -0.492, "read:game_over": -0.768, "read:idiot_revealed": -0.126, "read:no_death": 0.959, "read:piped": -1.021, "read:sheriff": 0.425},
-    "accelerated": {"bias": -0.587, "any": -0.482, "model": 0.947, "read:delayed": 0.037, "read:eliminated": 0.914, "read:game_over": 0.42, "read:idiot_revealed": 0.515, "read:no_death": 0.17, "read:piped": -0.633, "read:sheriff": 0.286, "read:substitute": 0.561},
-    "delayed": {"bias": -0.671, "any": 0.499, "model": 1.009, "read:accelerated": -1.18, "read:eliminated": 0.83, "read:game_over": 0.288, "read:idiot_revealed": -0.105, "read:no_death": 0.3, "read:piped": 0.222, "read:sheriff": -0.709, "read:substitute": -0.501},
-    "piped": {"bias": -0.043, "any": -0.224, "model": 0.785, "read:accelerated": -0.438, "read:delayed": -0.113, "read:eliminated": -0.635, "read:game_over": -0.85, "read:idiot_revealed": -0.365, "read:no_death": 0.11, "read:sheriff": -0.113, "read:substitute": -0.286},
-    "idiot_revealed": {"bias": -0.231, "any": -0.295, "model": 1.07, "read:accelerated": -0.12, "read:delayed": -0.085, "read:eliminated": 0.187, "read:game_over": -0.389, "read:no_death": 0.459, "read:piped": -0.295, "read:sheriff": -0.077, "read:substitute": -0.118},
-    "no_death": {"bias": -0.088, "any": 0.048, "model": 0.839, "read:accelerated": -0.475, "read:delayed": -0.855, "read:eliminated": -1.846, "read:game_over": -1.273, "read:idiot_revealed": 0.115, "read:piped": 0.923, "read:sheriff": -1.07, "read:substitute": 0.023},
-    "game_over": {"bias": -0.706, "any": -0.21, "model": 1.514, "read:accelerated": -0.023, "read:delayed": -0.027, "read:eliminated": -0.036, "read:idiot_revealed": -0.008, "read:no_death": -0.044, "read:piped": -0.006, "read:sheriff": -0.034, "read:substitute": -0.063},
+    "eliminated": {"bias": -0.512, "any": -0.261, "model": 0.815, "read:accelerated": 0.223, "read:delayed": -0.224, "read:game_over": 0.796, "read:idiot_revealed": -1.096, "read:no_death": -1.255, "read:piped": -0.364, "read:sheriff": -0.006, "read:substitute": -0.831},
+    "sheriff": {"bias": -0.504, "any": -0.493, "model": 0.824, "read:accelerated": -0.864, "read:delayed": -0.424, "read:eliminated": 0.33, "read:game_over": -0.182, "read:idiot_revealed": 0.256, "read:no_death": -1.08, "read:piped": -0.036, "read:substitute": 0.23},
+    "substitute": {"bias": -0.048, "any": 0.348, "model": 1.139, "read:accelerated": -0.637, "read:delayed": -0.087, "read:eliminated": -0.437, "read:game_over": -0.732, "read:idiot_revealed": -0.121, "read:no_death": 1.03, "read:piped": -1.009, "read:sheriff": 0.436},
+    "accelerated": {"bias": -0.68, "any": -0.834, "model": 0.935, "read:delayed": 0.022, "read:eliminated": 0.896, "read:game_over": 0.586, "read:idiot_revealed": 0.566, "read:no_death": 0.261, "read:piped": -0.532, "read:sheriff": 0.523, "read:substitute": 0.667},
+    "delayed": {"bias": -0.673, "any": 0.461, "model": 1.005, "read:accelerated": -1.254, "read:eliminated": 0.841, "read:game_over": 0.303, "read:idiot_revealed": -0.105, "read:no_death": 0.311, "read:piped": 0.235, "read:sheriff": -0.722, "read:substitute": -0.495},
+    "piped": {"bias": -0.087, "any": -0.233, "model": 0.783, "read:accelerated": -0.468, "read:delayed": -0.111, "read:eliminated": -0.556, "read:game_over": -0.848, "read:idiot_revealed": -0.398, "read:no_death": 0.202, "read:sheriff": -0.112, "read:substitute": -0.189},
+    "idiot_revealed": {"bias": -0.339, "any": -0.298, "model": 1.049, "read:accelerated": -0.136, "read:delayed": -0.087, "read:eliminated": 0.173, "read:game_over": -0.388, "read:no_death": 0.487, "read:piped": -0.297, "read:sheriff": -0.068, "read:substitute": -0.122},
+    "no_death": {"bias": -0.091, "any": 0.02, "model": 0.831, "read:accelerated": -0.527, "read:delayed": -0.857, "read:eliminated": -1.914, "read:game_over": -1.266, "read:idiot_revealed": 0.126, "read:piped": 0.988, "read:sheriff": -1.112, "read:substitute": -0.331},
+    "game_over": {"bias": -0.706, "any": -0.211, "model": 1.514, "read:accelerated": -0.024, "read:delayed": -0.027, "read:eliminated": -0.036, "read:idiot_revealed": -0.008, "read:no_death": -0.044, "read:piped": -0.006, "read:sheriff": -0.034, "read:substitute": -0.063},
 }  # fmt: skip
 # The grammar's reading STACK was fitted beside: a digest of the kinds of event it read from
 # each director's post of each scored set (``discovery_learned_eval.grammar_digest``).
 # ``scripts/train_announce_models.py --check`` (a test runs it) fails when the grammar reads
 # them otherwise: re-fit STACK with ``--grid``, which prints both.
-STACK_READ = "e50a4b984db71c28"
+STACK_READ = "17cc50f470cb363f"
 # Per kind of event: the stacked probability from which a kind the grammar read nothing of
 # lists the post.  Chosen by the leave-one-set-out mean (``--grid``): the lowest common
 # threshold at which no more posts pass in silence than at session 45's rule (0.5 on the
