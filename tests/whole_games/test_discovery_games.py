@@ -128,6 +128,10 @@ BLIND_AGREE = [
     # the count's top, 警徽跟着 X 走, no leaving)
     ("discovery_blind14", "m107_clerk", 1),
     ("discovery_blind14", "m39_filmset", 1),
+    # discovery_blind15 (scored once at the end of session 49, 2/9; 0/9 at its start): m107_notary's
+    # first two nights
+    ("discovery_blind15", "m107_notary", 1),
+    ("discovery_blind15", "m107_notary", 2),
 ]
 
 
