@@ -40,7 +40,10 @@ def test_one_tap_opens_the_posts_form_prefilled_and_one_tap_adds_it(tmp_path: Pa
             fold.click()
             form = phone.find_element(By.CSS_SELECTOR, "#add-from-5094 form")
             player = form.find_element(By.NAME, "player")
-            assert player.get_attribute("value") == "青柠"
+            # both died in the post (青柠、七月 都没有再醒来): the likeliest of them (s49-desk's
+            # chips["out"], the learned reading's) is prefilled, never a living name
+            picked = player.get_attribute("value")
+            assert picked in ("青柠", "七月"), picked
             night = form.find_element(By.CSS_SELECTOR, 'input[name="how"][value="night"]')
             assert night.is_selected()
             assert (
@@ -60,4 +63,6 @@ def test_one_tap_opens_the_posts_form_prefilled_and_one_tap_adds_it(tmp_path: Pa
         finally:
             phone.quit()
     text = game.read_text("utf-8")
-    assert "pid 5094" in text and 'player = "青柠"' in text and 'how = "night"' in text, text[-800:]
+    assert "pid 5094" in text and f'player = "{picked}"' in text and 'how = "night"' in text, text[
+        -800:
+    ]
