@@ -148,21 +148,21 @@ NOTICE_KINDS = ("no_death", "accelerated", "delayed", "game_over")
 # makes a death unlikely news (-1.2), a death read a 平安夜 (-1.5), a substitute read a death
 # (-1.1).  A kind absent here is read by the kind model alone.
 STACK: dict[str, dict[str, float]] = {
-    "eliminated": {"bias": -0.512, "any": -0.261, "model": 0.815, "read:accelerated": 0.223, "read:delayed": -0.224, "read:game_over": 0.796, "read:idiot_revealed": -1.096, "read:no_death": -1.255, "read:piped": -0.364, "read:sheriff": -0.006, "read:substitute": -0.831},
-    "sheriff": {"bias": -0.504, "any": -0.493, "model": 0.824, "read:accelerated": -0.864, "read:delayed": -0.424, "read:eliminated": 0.33, "read:game_over": -0.182, "read:idiot_revealed": 0.256, "read:no_death": -1.08, "read:piped": -0.036, "read:substitute": 0.23},
-    "substitute": {"bias": -0.048, "any": 0.348, "model": 1.139, "read:accelerated": -0.637, "read:delayed": -0.087, "read:eliminated": -0.437, "read:game_over": -0.732, "read:idiot_revealed": -0.121, "read:no_death": 1.03, "read:piped": -1.009, "read:sheriff": 0.436},
-    "accelerated": {"bias": -0.68, "any": -0.834, "model": 0.935, "read:delayed": 0.022, "read:eliminated": 0.896, "read:game_over": 0.586, "read:idiot_revealed": 0.566, "read:no_death": 0.261, "read:piped": -0.532, "read:sheriff": 0.523, "read:substitute": 0.667},
-    "delayed": {"bias": -0.673, "any": 0.461, "model": 1.005, "read:accelerated": -1.254, "read:eliminated": 0.841, "read:game_over": 0.303, "read:idiot_revealed": -0.105, "read:no_death": 0.311, "read:piped": 0.235, "read:sheriff": -0.722, "read:substitute": -0.495},
-    "piped": {"bias": -0.087, "any": -0.233, "model": 0.783, "read:accelerated": -0.468, "read:delayed": -0.111, "read:eliminated": -0.556, "read:game_over": -0.848, "read:idiot_revealed": -0.398, "read:no_death": 0.202, "read:sheriff": -0.112, "read:substitute": -0.189},
-    "idiot_revealed": {"bias": -0.339, "any": -0.298, "model": 1.049, "read:accelerated": -0.136, "read:delayed": -0.087, "read:eliminated": 0.173, "read:game_over": -0.388, "read:no_death": 0.487, "read:piped": -0.297, "read:sheriff": -0.068, "read:substitute": -0.122},
-    "no_death": {"bias": -0.091, "any": 0.02, "model": 0.831, "read:accelerated": -0.527, "read:delayed": -0.857, "read:eliminated": -1.914, "read:game_over": -1.266, "read:idiot_revealed": 0.126, "read:piped": 0.988, "read:sheriff": -1.112, "read:substitute": -0.331},
-    "game_over": {"bias": -0.706, "any": -0.211, "model": 1.514, "read:accelerated": -0.024, "read:delayed": -0.027, "read:eliminated": -0.036, "read:idiot_revealed": -0.008, "read:no_death": -0.044, "read:piped": -0.006, "read:sheriff": -0.034, "read:substitute": -0.063},
+    "eliminated": {"bias": -0.517, "any": -0.141, "model": 0.835, "read:accelerated": -0.062, "read:delayed": -0.311, "read:game_over": 0.764, "read:idiot_revealed": -1.184, "read:no_death": -1.294, "read:piped": -0.381, "read:sheriff": 0.039, "read:substitute": -0.864},
+    "sheriff": {"bias": -0.474, "any": -0.464, "model": 0.826, "read:accelerated": -0.541, "read:delayed": -0.484, "read:eliminated": 0.303, "read:game_over": 0.058, "read:idiot_revealed": 0.219, "read:no_death": -1.107, "read:piped": -0.032, "read:substitute": 0.405},
+    "substitute": {"bias": -0.162, "any": 0.409, "model": 1.162, "read:accelerated": -0.595, "read:delayed": -0.066, "read:eliminated": -0.44, "read:game_over": -0.683, "read:idiot_revealed": -0.125, "read:no_death": 1.02, "read:piped": -1.015, "read:sheriff": 0.113},
+    "accelerated": {"bias": -0.595, "any": -0.822, "model": 0.941, "read:delayed": -0.033, "read:eliminated": 0.82, "read:game_over": 0.459, "read:idiot_revealed": 0.452, "read:no_death": 0.167, "read:piped": -0.532, "read:sheriff": 0.486, "read:substitute": 0.577},
+    "delayed": {"bias": -0.839, "any": 0.497, "model": 0.973, "read:accelerated": -0.94, "read:eliminated": 0.793, "read:game_over": 0.505, "read:idiot_revealed": -0.108, "read:no_death": 0.25, "read:piped": 0.283, "read:sheriff": -0.735, "read:substitute": -0.494},
+    "piped": {"bias": 0.018, "any": -0.25, "model": 0.803, "read:accelerated": -0.429, "read:delayed": -0.068, "read:eliminated": -0.522, "read:game_over": -0.87, "read:idiot_revealed": -0.356, "read:no_death": 0.157, "read:sheriff": -0.109, "read:substitute": -0.228},
+    "idiot_revealed": {"bias": -0.294, "any": -0.369, "model": 1.05, "read:accelerated": -0.13, "read:delayed": -0.085, "read:eliminated": 0.136, "read:game_over": -0.369, "read:no_death": 0.496, "read:piped": -0.289, "read:sheriff": -0.084, "read:substitute": -0.118},
+    "no_death": {"bias": -0.034, "any": 0.064, "model": 0.853, "read:accelerated": -0.519, "read:delayed": -0.842, "read:eliminated": -1.958, "read:game_over": -0.838, "read:idiot_revealed": 0.059, "read:piped": 0.94, "read:sheriff": -1.045, "read:substitute": -0.272},
+    "game_over": {"bias": -0.82, "any": -0.209, "model": 1.445, "read:accelerated": -0.026, "read:delayed": -0.031, "read:eliminated": -0.013, "read:idiot_revealed": -0.008, "read:no_death": -0.045, "read:piped": -0.008, "read:sheriff": -0.037, "read:substitute": -0.076},
 }  # fmt: skip
 # The grammar's reading STACK was fitted beside: a digest of the kinds of event it read from
 # each director's post of each scored set (``discovery_learned_eval.grammar_digest``).
 # ``scripts/train_announce_models.py --check`` (a test runs it) fails when the grammar reads
 # them otherwise: re-fit STACK with ``--grid``, which prints both.
-STACK_READ = "17cc50f470cb363f"
+STACK_READ = "15a9ad7ac38a3d4b"
 # Per kind of event: the stacked probability from which a kind the grammar read nothing of
 # lists the post.  Chosen by the leave-one-set-out mean (``--grid``): the lowest common
 # threshold at which no more posts pass in silence than at session 45's rule (0.5 on the
