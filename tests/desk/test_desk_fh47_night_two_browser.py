@@ -179,9 +179,13 @@ def _events(game: Path) -> set[tuple[str, str]]:
 # add form), wardrobe_lioncity 16 in 3 / 0, skyscraper_seats 21 in 5 / 0 (their events read
 # already: 全部确认 and 读对了 per day)
 GAMES = [
-    ("discovery_fh47/hinamizawa_dongbei", "老周", 16, 0),
+    ("discovery_fh47/hinamizawa_dongbei", "老周", 18, 0),  # (16 before s49's one-by-one deaths)
     ("discovery_fh47b/wardrobe_lioncity", "琳娜", 3, 0),
-    ("discovery_fh47c/skyscraper_seats", "阿宁", 5, 0),
+    # session 49 (s49-desk): eliminations that one post gives several of are confirmed one by
+    # one, never by 全部确认 (大刘's list of the living became three deaths in bulk): 阿宁's
+    # night-two post with two deaths costs two taps more (5 → 7), 老周's too (16 → 18): the
+    # price of that safety
+    ("discovery_fh47c/skyscraper_seats", "阿宁", 7, 0),
 ]
 
 
