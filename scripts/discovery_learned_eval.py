@@ -588,16 +588,7 @@ def main(argv: list[str] | None = None) -> int:
     _SETS.update({s.folder.name: s for s in sets})
 
     kinds = learned.EVENT_KINDS
-    shipped = Rule(
-        dict(learned.LIST_AT),
-        args.propose_at,
-        dict(learned.NOTICE_AT),
-        learned.STACK,
-        doubt_at=learned.DOUBT_AT,
-        day_at=learned.DAY_AT,
-        role_at=learned.ROLE_AT,
-        time_checks=learned.TIME_CHECKS,
-    )
+    shipped = shipped_rule(args.propose_at)
     before = Rule(dict.fromkeys(kinds, 0.5), 0.5, {}, {})  # session 45
     rules: dict[str, tuple[Rule, dict[str, Rule]]] = {
         "session 45 (0.5 / 0.5, no stack)": (before, {}),
@@ -697,6 +688,20 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def shipped_rule(propose_at: float) -> Rule:
+    """The combined reader's rule as shipped (``learned``'s constants and STACK)."""
+    return Rule(
+        dict(learned.LIST_AT),
+        propose_at,
+        dict(learned.NOTICE_AT),
+        learned.STACK,
+        doubt_at=learned.DOUBT_AT,
+        day_at=learned.DAY_AT,
+        role_at=learned.ROLE_AT,
+        time_checks=learned.TIME_CHECKS,
+    )
+
+
 def shipped_row(name: str) -> int:
     """``--shipped SET``: the set read by the grammar and the shipped models with the shipped
     rule (``learned``'s constants and STACK) — the figure of the tool as it is on a writer the
@@ -716,16 +721,7 @@ def shipped_row(name: str) -> int:
         dm.probabilities(doubt_text(p, s))[learned.DOUBT_LABEL] if p.kind_row is not None else None
         for p in posts
     ]
-    rule = Rule(
-        dict(learned.LIST_AT),
-        learned.PROPOSE_AT,
-        dict(learned.NOTICE_AT),
-        learned.STACK,
-        doubt_at=learned.DOUBT_AT,
-        day_at=learned.DAY_AT,
-        role_at=learned.ROLE_AT,
-        time_checks=learned.TIME_CHECKS,
-    )
+    rule = shipped_rule(learned.PROPOSE_AT)
     at = {id(p): i for i, p in enumerate(posts)}
     right = {id(p) for p in posts if _read_right(p)}
     grammar = score(posts, lambda p: (p.got, p.listed), right)
