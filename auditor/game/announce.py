@@ -666,6 +666,8 @@ _RULES_HEAD = lazy(r"^[^\n]{0,20}?(?:须知|规则|规矩|说明|章程|玩法|�
 _NOT_EARLY = lazy(
     rf"{SUPPOSING}|不|没|未|无法|不能|别|需|须|可以|可|规则|才|则|即|如|或|能否|是否|谁|吗|[？?]"
 )
+# the acceleration said to fail after its word (加速没过（5/12）, 未通过, 不够半数, 今晚照关)
+_EARLY_FAILED = lazy(r"^[^，,。；;]{0,4}?(?:没|未)(?:有|能)?(?:通)?过|不够|未够|未达|没达|没成|未成|照(?:常|旧)?关")
 # the idiot staying after his reveal (不出局, 留在场上, 以后没票权: seed 000 装傻 避免出局，…不能
 # 参与投票)
 _STAYS_IDIOT = lazy(
@@ -5142,6 +5144,8 @@ def _early_refused(text: str, sentence: str, hit: re.Match[str]) -> bool:
     lead = _rx.split(r"[，,:：。]", sentence[: hit.start()])[-1]
     if _NOT_EARLY.search(lead[-8:]) or _SUPPOSE.search(sentence):
         return True
+    if _EARLY_FAILED.search(sentence[hit.end() :]) or _rx.search(r"照(?:常|旧)?关", sentence):
+        return True  # (今晚十点照关，加速没过: asked and refused)
     if _RULE_SAID.search(sentence[hit.end() :]) or _RULES_HEAD.search(text.lstrip()[:24]):
         return True  # (提前收盘：申请过半即可 — the rule, in a sentence or a rules post)
     if _EARLY_NOTICE.search(hit.group(0)) or _rx.search(r"吧|呢|嘛|么", sentence[hit.end() :]):

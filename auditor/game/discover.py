@@ -2120,11 +2120,8 @@ def _announced_events(
     it corrects and a repeated 公示 read once."""
     specs = {t.tid: t for t in threads}
     counted = {ThreadKind.PROCESS, ThreadKind.DISCUSSION, ThreadKind.VOTE}
-    patterns = Patterns(
-        list(game.players),
-        piped_words=disc.piped_words,
-        leaving_words=leaving_words(game, specs, posts),
-    )
+    leaving = leaving_words(game, specs, posts)
+    patterns = Patterns(list(game.players), piped_words=disc.piped_words, leaving_words=leaving)
     found: list[Sourced] = []
     for post, rest in _continued(_edited_as_told(posts, specs, days)):
         spec = specs.get(post.tid)
@@ -2134,7 +2131,7 @@ def _announced_events(
         said = _announced(patterns, post, disc)
         # the learned reading (auditor.game.learned): a kind the grammar read nothing of is
         # listed (未读懂的公告) and its items proposed, 机读, for the director to confirm
-        kinds, machine = _second_reading(game, post, spec, said, days)
+        kinds, machine = _second_reading(game, post, spec, said, days, leaving)
         if kinds and post.pid is not None:
             disc.unplaced.add(post.pid)
             asked = [f"{m.says()}（pid {post.pid}）" for m in machine]
@@ -2480,13 +2477,23 @@ def _noted(a: Announced, post: Post, disc: Discovery, found: list[Sourced]) -> l
 
 
 def _second_reading(
-    game: Game, post: Post, spec: ThreadSpec, said: Sequence[Announced], days: list[DaySpec]
+    game: Game,
+    post: Post,
+    spec: ThreadSpec,
+    said: Sequence[Announced],
+    days: list[DaySpec],
+    leaving: Sequence[str] = (),
 ) -> tuple[list[str], list[learned.Proposed]]:
     """The learned reading of a director's post (:func:`auditor.game.learned.second_reading`),
-    less a doubt alone about a post whose reading the director confirmed."""
+    less a doubt alone about a post whose reading the director confirmed.  The theme's
+    declared words for leaving (``leaving``, :func:`leaving_words`) reach the models as the
+    word they were fitted on (出局): 昨夜：X 下车 read by the grammar is no doubt of theirs."""
+    text = _text(post)
+    for word in leaving:
+        text = text.replace(word, "出局")
     kinds, machine = learned.second_reading(
         game.players,
-        _text(post),
+        text,
         str(spec.kind),
         said,
         post.posted_at,

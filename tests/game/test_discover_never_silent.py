@@ -146,9 +146,10 @@ def _read(text: str) -> list[tuple[object, ...]]:
         ("芒果 出。", [("eliminated", "芒果", None, None, 0)]),  # terse
         ("死者：黄瓜。", [("eliminated", "黄瓜", None, None, 0)]),
         ("昨夜，冬瓜没有回家。", [("eliminated", "冬瓜", "night", None, 0)]),  # a story's
+        # (a bare 被带走: the slot tells how — s49, tests/game/test_announce_s49_corrections.py)
         (
             "番茄和芒果被带走了……",
-            [("eliminated", "番茄", "night", None, 0), ("eliminated", "芒果", "night", None, 0)],
+            [("eliminated", "番茄", None, None, 0), ("eliminated", "芒果", None, None, 0)],
         ),
         ("【昨夜出局】无", [("no_death", "", None, None, 0)]),
         ("夜：平安。", [("no_death", "", None, None, 0)]),
