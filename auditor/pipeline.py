@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from auditor import __version__
-from auditor.errors import NotCrawledError, PageError, StoreError
+from auditor.errors import AuditorError, NotCrawledError, PageError, StoreError
 from auditor.files import write_atomic
 from auditor.game.evidence import asked as evidence_asked
 from auditor.game.gamefile import (
@@ -1143,7 +1143,26 @@ def confirm(
     before = _days_before(game, fixed, waiting)
     items = [fixed] if moved is None else [fixed, moved]
     done = _write_signed(game, store, items, signer, was, subjects, found.id, before=before)
-    return _silent_newcomer(done, store)
+    done = _silent_newcomer(done, store)
+    if found.kind == "event" and fix.get("type"):
+        done = replace(done, message=done.message + _retired(game, store, found.id, signer))
+    return done
+
+
+def _retired(game: Game, store: Store, ident: str, signer: str) -> str:
+    """An event proposal confirmed as another kind (出局 → 吹笛) is answered: the proposal
+    as it was read is retired (「不对，不要」, signed) so that neither ``auditor game`` nor
+    the desk's 「全部确认」 writes it again (fh49 小鹿's 芋圓, confirmed 吹笛, stayed 「出局」 —
+    the desk retired it since session 49, ``auditor game --confirm`` now too).  Returns what
+    is said of it (nothing when it is gone: confirmed as its own kind)."""
+    key = ident.split("「", 1)[0].strip().upper()
+    if key in store.state.rejected:
+        return ""
+    try:
+        said = reject(open_game(game.path), store, key, by=signer)
+    except AuditorError:
+        return ""  # (no longer pending: the confirmation's own event is it)
+    return f"；原来读成的「{said.split('：已答', 1)[0]}」已去掉，不再询问"
 
 
 def accept_suggestion(game: Game, store: Store, pid: int, *, by: str | None) -> str:
