@@ -23,6 +23,7 @@ from typing import Any, cast
 from auditor.ledger.policy import CARD_COLOURS, card_name
 from auditor.report.labels import OUTCOME_NAMES, number
 from auditor.report.records import Records, Row
+from auditor.report.script import TRADITIONAL, in_script
 from auditor.visible import visible
 
 _COLOURS = {"blue": "Blue", "yellow": "DarkOrange", "red": "Red"}
@@ -127,7 +128,17 @@ def render_bbcode(r: Records) -> str:
             )
     if day is not None:
         lines.extend(_day_lines(r, day))
-    return "\n".join(lines) + "\n"
+    return written(r, "\n".join(lines) + "\n")
+
+
+def written(r: Records, text: str) -> str:
+    """A draft's text in the directors' own script (:mod:`auditor.report.script`): their
+    players' names, the game's and theirs as typed."""
+    script = str(r.game.get("script", ""))
+    if script != TRADITIONAL:
+        return text
+    keep = [*r.players, *r.game.get("directors", ()), str(r.game.get("name", ""))]
+    return in_script(text, script, keep)
 
 
 def _day_lines(r: Records, day: int) -> list[str]:

@@ -26,7 +26,7 @@ from auditor.errors import AuditorError
 from auditor.game.gamefile import DaySpec
 from auditor.report.bbcode import _post_link as post_link  # the announcement's own helpers
 from auditor.report.bbcode import _safe as safe_text
-from auditor.report.bbcode import held_back, render_bbcode
+from auditor.report.bbcode import held_back, render_bbcode, written
 from auditor.report.parts import DEFAULT_LIMIT, split_announcement
 from auditor.report.records import Records
 from auditor.visible import visible
@@ -229,7 +229,7 @@ def tally_draft(
     lines.extend(_void_lines(ballots))
     if not ballots:
         lines.append("还没有投票帖")
-    text = "\n".join(lines) + "\n"
+    text = written(records, "\n".join(lines) + "\n")
     limit = int(records.game.get("maxpostsize", DEFAULT_LIMIT))
     return Draft(
         kind="tally",
@@ -365,7 +365,7 @@ def reminder_draft(
             + "、".join(f"{visible(named.get(p, p))}（{k} 帖）" for p, k in who)
         )
     lines.append(f"（截至 {_hm(as_of, now)} 的统计，以导演关门时的计票为准）")
-    text = "\n".join(lines) + "\n"
+    text = written(records, "\n".join(lines) + "\n")
     notes = [_reminder_window(settings["reminder_hours"], closes, now)]
     postable = settings["reminder"] == "forum"
     return Draft(

@@ -77,6 +77,7 @@ from auditor.report.labels import (
     set_aside_votes,
     thread_name,
 )
+from auditor.report.script import directors_script
 from auditor.rules.base import Context
 from auditor.rules.engine import (
     api_warning,
@@ -418,14 +419,17 @@ def late_day_notices(votes: Sequence[Mapping[str, Any]], schedule: Schedule) -> 
 
 
 def _game_record(
-    game: Game, rs: RuleSet, base: str | None, lurk_rule: str, store_id: str
+    game: Game, rs: RuleSet, base: str | None, lurk_rule: str, store: Store
 ) -> dict[str, Any]:
-    """The game's line in the records: names, rule set, forum, directors, rules."""
+    """The game's line in the records: names, rule set, forum, directors, rules, and the
+    script the directors write in (their drafts are written in it: fh49)."""
+    said = (sp.post.text for d in game.directors for sp in store.posts(author=d))
     return {
+        "script": directors_script(said),
         "name": game.name,
         "slug": game.slug,
         "store": str(game.store.resolve()),
-        "store_id": store_id,  # the report folder records it (``.folder``)
+        "store_id": store.store_id(),  # the report folder records it (``.folder``)
         "ruleset": rs.name,
         "ruleset_title": rs.title,
         "seed": rs.seed,
@@ -559,7 +563,7 @@ def build_records(
         now, run, ctx is not None, checked, led, findings, changes, crawl, game, days
     )
     return Records(
-        game=_game_record(game, rs, base, lurk_rule_text(lurk), store.store_id()),
+        game=_game_record(game, rs, base, lurk_rule_text(lurk), store),
         summary=summary,
         problems=problems,
         days=days,

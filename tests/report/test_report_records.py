@@ -737,6 +737,7 @@ def test_the_reminder_names_a_substitutes_seat_once_the_same_way() -> None:
     rnd = {"day": 2, "round": 1, "non_voters": [shown], "names": {"肥肠粉": shown}}
     row = {"day": 2, "alive": 1, "min_posts": 3, "phase": ""}
     records = SimpleNamespace(
+        game={},  # (the draft is written in the directors' script: simplified by default)
         rounds=[rnd],
         votes=[],
         activity=[{**row, "player": "肥肠粉", "posts": 0}, {**row, "player": "兔头", "posts": 5}],
