@@ -29,3 +29,11 @@ def _cats(text: str) -> set[str]:
 @pytest.mark.parametrize("case", _CASES, ids=lambda c: c["text"])
 def test_categories(case: dict[str, Any]) -> None:
     assert _cats(case["text"]) == set(case["cats"])
+
+
+def test_batch_reads_as_one() -> None:
+    """``find_all`` (the batch path) reads each text of the table as ``find`` does: the lone
+    clause (糙，…) is looked for in the batch too."""
+    texts = [c["text"] for c in _CASES]
+    m = default_matcher()
+    assert [{x.category for x in r} for r in m.find_all(texts)] == [_cats(t) for t in texts]

@@ -161,7 +161,19 @@ _ONLY_WHOSE = frozenset("我你他她它们的了")
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
 
 # What the swaps of each kind add to a match's ``how``.
-_SWAP_HOW = {"spaced": ("音近", "拼音分开写"), "typed": ("音近",), "emoji": ("表情",)}
+_SWAP_HOW = {
+    "spaced": ("音近", "拼音分开写"),
+    "typed": ("音近",),
+    "emoji": ("表情",),
+    "lone": ("音近",),
+}
+
+# A clause of one CJK character alone between clause marks or the post's ends (糙，又是我被查杀):
+# the place of an exclamation, where a sound-alike of a one-character word is heard
+# (:meth:`Matcher._lone_heard`).
+_LONE_CLAUSE = _LazyPattern(
+    r"(?:^|(?<=[\s，,。！!？?；;、~～…：:]))[\u4e00-\u9fff](?=[\s，,。！!？?；;、~～…]|$)"
+)
 
 
 def _heard_readings(text: str, found: Sequence[PhraseMatch], taken: Sequence[_Swap]) -> list[_Swap]:
@@ -341,7 +353,7 @@ class Matcher:
         filters of :mod:`auditor.rules.said` read the characters: wo mei fa shi is a denial)
         and mapped back onto the pinyin; and the sound-alikes found read as heard, for the
         sentence pattern they complete (:func:`_heard_readings`)."""
-        swaps = self._emoji_readings(text)
+        swaps = self._emoji_readings(text) + self._lone_heard(text)
         letters = _ANY_LETTER.search(text) is not None
         if letters:
             swaps += self._lone_readings(text)
@@ -440,6 +452,52 @@ class Matcher:
                 at = end
             out.append((a, b, kw[i : i + len(sylls)], own, "typed"))
         return out
+
+    def _lone_heard(self, text: str) -> list[_Swap]:
+        """Each clause of one character (:data:`_LONE_CLAUSE`: 糙，又是我被查杀; 曹，白救了) that
+        sounds like a one-character word of the lexicons (操) read as that word: said alone,
+        a character is an exclamation, and a cloaked one is a sound-alike (M107 判罚依据 "音近").
+        Not a character that is itself such a word (草 is heard as written), nor one commoner
+        than the word in jieba's counts (乱 is no 卵, 干 no 淦: a word of its own); the
+        text so read goes through the whole pipeline (操 alone still has to stand alone)."""
+        if not _LONE_CLAUSE.compiled.search(text):
+            return []
+        table, own = self._lone_table()
+        out: list[_Swap] = []
+        for m in _LONE_CLAUSE.compiled.finditer(text):
+            c = self.built.norm.key(m.group())
+            words = table.get(self.built.py_table.get(ord(c), "")) if len(c) == 1 else None
+            if not words or c in own:
+                continue
+            freq = self.built.tokenizer().FREQ
+            fits = [w for w in words if int(freq.get(c) or 0) <= int(freq.get(w) or 0)]
+            if fits:
+                w = max(fits, key=lambda w: int(freq.get(w) or 0))
+                out.append((m.start(), m.end(), w, [(m.start(), m.end())], "lone"))
+        return out
+
+    def _lone_table(self) -> tuple[dict[str, tuple[str, ...]], frozenset[str]]:
+        """The lexicons' one-character words that are heard (``@pinyin`` on, no ``@sound
+        off``), by their syllable (cao: 操, 草, 艹, 肏), and every one-character form."""
+        got = self._lists.get("lone_table")
+        if got is None:
+            b = self.built
+            table: dict[str, set[str]] = {}
+            own: set[str] = set()
+            for e in b.entries:
+                if e.regex:
+                    continue
+                for f in e.forms:
+                    k = b.norm.key(f)
+                    if len(k) != 1 or not _is_cjk(k):
+                        continue
+                    own.add(k)
+                    syl = b.py_table.get(ord(k))
+                    if syl and b._sounded(e):
+                        table.setdefault(syl, set()).add(k)
+            got = ({s: tuple(sorted(w)) for s, w in table.items()}, frozenset(own))
+            self._lists["lone_table"] = got
+        return got  # type: ignore[no-any-return]
 
     def _emoji_readings(self, text: str) -> list[_Swap]:
         """Each emoji read as the characters of its name (its Unicode CLDR Chinese name, or
@@ -667,8 +725,10 @@ class Matcher:
             out[i] = self._with_spelled(texts[i], out[i], categories)
             read.add(i)
             pos = starts[i + 1]
-        for i, found in enumerate(out):  # (a sound-alike heard: _heard_readings)
-            if found and i not in read and _heard_readings(texts[i], found, ()):
+        for i, found in enumerate(out):  # (a sound-alike heard: _heard_readings, _lone_heard)
+            if i not in read and (
+                (found and _heard_readings(texts[i], found, ())) or self._lone_heard(texts[i])
+            ):
                 out[i] = self._with_spelled(texts[i], found, categories)
         return out
 
