@@ -497,7 +497,7 @@ class Matcher:
                         table.setdefault(syl, set()).add(k)
             got = ({s: tuple(sorted(w)) for s, w in table.items()}, frozenset(own))
             self._lists["lone_table"] = got
-        return got  # type: ignore[no-any-return]
+        return got
 
     def _emoji_readings(self, text: str) -> list[_Swap]:
         """Each emoji read as the characters of its name (its Unicode CLDR Chinese name, or
