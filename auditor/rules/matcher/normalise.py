@@ -613,6 +613,8 @@ def emoji_names(table: Mapping[int, str]) -> dict[str, set[str]]:
     ``table`` (a :class:`Normaliser`'s emoji table) reads it as, CJK only."""
     out: dict[str, set[str]] = {}
     for e, name in _cldr_names():
+        if name == "脸" and ord(e) in table:
+            continue  # (a face the table reads, 😭 哭, 😡 气: that is what it says, not 脸)
         out.setdefault(e, set()).add(name)
     for cp, reading in table.items():
         if reading and all(_is_cjk(c) for c in reading):
