@@ -426,14 +426,15 @@ class Matcher:
 
     def _lone_readings(self, text: str) -> list[_Swap]:
         """The words typed in pinyin beside characters (:func:`lone_typed_words`) read as the
-        sentence patterns' keywords whose sound they fill, the characters beside them spelling
-        the rest of the keyword (changwai of 有changwai在帮 is 场外; shui of shui一帖 is the 水 of
-        水一): start, end, the reading, its characters' spans.  A word no keyword needs is
+        sentence patterns' keywords or the word entries' spellings (session 50: weiqu of
+        weiqu死了 is the 委屈 of 委屈死了) whose sound they fill, the characters beside them
+        spelling the rest of the keyword (changwai of 有changwai在帮 is 场外; shui of shui一帖
+        is the 水 of 水一): start, end, the reading, its characters' spans.  A word no keyword needs is
         left as typed.  M107 判罚依据 "音近 … 密码"."""
         words = lone_typed_words(text)
         if not words:
             return []
-        slots = self._slot_table()
+        slots = self._slot_table(words=True)
         out: list[_Swap] = []
         for a, b, sylls in words:
             fits = [
