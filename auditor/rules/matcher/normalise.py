@@ -37,7 +37,8 @@ _FACE_RANGES = (
     (0x1F600, 0x1F64F),
     (0x1F910, 0x1F92F),
     (0x1F970, 0x1F97F),
-    (0x1FAE0, 0x1FAEF),
+    (0x1FAE0, 0x1FAE5),  # (🫦 lips and 🫧 bubbles are no faces: session 50)
+    (0x1FAE8, 0x1FAEB),
     (0x2639, 0x263A),
 )
 # Noise between two CJK characters: spaces and the symbols used as "通配符" (after NFKC).
