@@ -168,11 +168,11 @@ _SWAP_HOW = {
     "lone": ("音近",),
 }
 
-# A clause of one CJK character alone between clause marks or the post's ends (糙，又是我被查杀):
-# the place of an exclamation, where a sound-alike of a one-character word is heard
-# (:meth:`Matcher._lone_heard`).
+# A clause of one CJK character opening a sentence, a clause mark and more after it (糙，又是我被
+# 查杀): the place of an exclamation, where a sound-alike of a one-character word is heard
+# (:meth:`Matcher._lone_heard`).  A post of that one character alone (槽) says too little.
 _LONE_CLAUSE = _LazyPattern(
-    r"(?:^|(?<=[\s，,。！!？?；;、~～…：:]))[\u4e00-\u9fff](?=[\s，,。！!？?；;、~～…]|$)"
+    r"(?:^|(?<=[\s，,。！!？?；;、~～…：:]))[\u4e00-\u9fff](?=[\s，,。！!？?；;、~～…]+[^\s，,。！!？?；;、~～…])"
 )
 
 
@@ -455,7 +455,7 @@ class Matcher:
         return out
 
     def _lone_heard(self, text: str) -> list[_Swap]:
-        """Each clause of one character (:data:`_LONE_CLAUSE`: 糙，又是我被查杀; 曹，白救了) that
+        """Each clause of one character before another (:data:`_LONE_CLAUSE`: 糙，又是我被查杀; 曹，白救了) that
         sounds like a one-character word of the lexicons (操) read as that word: said alone,
         a character is an exclamation, and a cloaked one is a sound-alike (M107 判罚依据 "音近").
         Not a character that is itself such a word (草 is heard as written), nor one commoner
