@@ -909,9 +909,11 @@ class Confirmer:
         whose 得 before a degree word is a verb's complement (调得太稀 is no 屌的), or that
         is a verb of the dictionary heard as a spelling that is no verb (出声 is no 畜生), or a
         person's surname and word of address (王姐 is no 往届), or a near sound that is a word
-        of the dictionary (音箱 is no 阴险)."""
+        of the dictionary (音箱 is no 阴险), or that opens on a seat's 号 (3号纯纯 is seat 3,
+        no 好蠢: session 50)."""
         return (
-            self._short_near_stopped(key, piece)
+            (piece[0] == "号" and s > 0 and norm[s - 1] in _SEAT_DIGITS and key.form[:1] != "号")
+            or self._short_near_stopped(key, piece)
             or self._short_near_off_word(key, norm, s, t)
             or _swapped_onto_game_verb(self.built.norm.key(key.form), piece)
             or _in_a_not_a(norm, s, t)
@@ -943,8 +945,6 @@ class Confirmer:
         piece = norm[s:t]
         if piece in self.built.form_keys[key.entry]:
             return _REJECTED  # found as text already
-        if piece[0] == "号" and s and norm[s - 1] in _SEAT_DIGITS and key.form[:1] != "号":
-            return _REJECTED  # 3号纯纯 is seat 3, no 好蠢: a seat's 号 is no sound-alike
         if self._stopped(key, piece, norm, s, t):
             return _REJECTED  # 你是 is not 立誓, 狼人 not 烂人 (@near long), 自己验 not 自己淹
         all_cjk = all(map(_is_cjk, piece))  # (no regex over the CJK ranges)

@@ -85,7 +85,7 @@ def _face_as_word(text: str, a: int, b: int, start: int, reading: str) -> bool:
     ``start``.  On a forum 贴 + a face is first of all posting that face (他每次都贴😳, 贴个😳,
     贴😳贴🤣贴😭, 回复贴😳的那位): it is 贴脸 (030 违规判定 2(8)) only where the sentence reads
     it as a judgement — a degree or manner word before (这么贴😳了, 按贴😳投) or the clause
-    going on after it, with no other emoji (贴😳冬瓜, 贴😳投).  Any face is a face (不要😀 is
+    going on after it, with no other emoji (贴😳冬瓜, 贴😳投).  Every face is a face (不要😀 is
     不要脸), but not one in a row of emoji (不要😀😀😀).  Emoji that are no face, and names
     without 脸, are not judged here."""
     if "脸" not in reading or not any(lo <= ord(text[a]) <= hi for lo, hi in _FACE_RANGES):
