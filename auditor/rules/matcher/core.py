@@ -172,7 +172,7 @@ _SWAP_HOW = {
 # 查杀): the place of an exclamation, where a sound-alike of a one-character word is heard
 # (:meth:`Matcher._lone_heard`).  A post of that one character alone (槽) says too little.
 _LONE_CLAUSE = _LazyPattern(
-    r"(?:^|(?<=[\s，,。！!？?；;、~～…：:]))[\u4e00-\u9fff](?=[\s，,。！!？?；;、~～…]+[^\s，,。！!？?；;、~～…])"
+    r"[\u4e00-\u9fff](?<![^\s，,。！!？?；;、~～…：:].)(?=[\s，,。！!？?；;、~～…]+[^\s，,。！!？?；;、~～…])"
 )
 
 
@@ -461,11 +461,12 @@ class Matcher:
         Not a character that is itself such a word (草 is heard as written), nor one commoner
         than the word in jieba's counts (乱 is no 卵, 干 no 淦: a word of its own); the
         text so read goes through the whole pipeline (操 alone still has to stand alone)."""
-        if not _LONE_CLAUSE.compiled.search(text):
+        heard = self._lone_clause()
+        if heard is None or not heard.search(text):
             return []
         table, own = self._lone_table()
         out: list[_Swap] = []
-        for m in _LONE_CLAUSE.compiled.finditer(text):
+        for m in heard.finditer(text):
             c = self.built.norm.key(m.group())
             words = table.get(self.built.py_table.get(ord(c), "")) if len(c) == 1 else None
             if not words or c in own:
@@ -476,6 +477,25 @@ class Matcher:
                 w = max(fits, key=lambda w: int(freq.get(w) or 0))
                 out.append((m.start(), m.end(), w, [(m.start(), m.end())], "lone"))
         return out
+
+    def _lone_clause(self) -> re.Pattern[str] | None:
+        """:data:`_LONE_CLAUSE` for the characters that sound like a one-character word of
+        the lexicons and are none (糙 曹 槽 …), None if there are none: most posts hold none,
+        and are passed over by one search."""
+        if "lone_clause" not in self._lists:
+            table, own = self._lone_table()
+            chars = sorted(
+                chr(cp)
+                for cp, syl in self.built.py_table.items()
+                if syl in table and _is_cjk(chr(cp)) and chr(cp) not in own
+            )
+            rx = None
+            if chars:
+                one = "[" + "".join(re.escape(c) for c in chars) + "]"
+                rx = re.compile(one + _LONE_CLAUSE.pattern[len("[\\u4e00-\\u9fff]") :])
+            self._lists["lone_clause"] = rx
+        got: re.Pattern[str] | None = self._lists["lone_clause"]
+        return got
 
     def _lone_table(self) -> tuple[dict[str, tuple[str, ...]], frozenset[str]]:
         """The lexicons' one-character words that are heard (``@pinyin`` on, no ``@sound
@@ -726,10 +746,16 @@ class Matcher:
             out[i] = self._with_spelled(texts[i], out[i], categories)
             read.add(i)
             pos = starts[i + 1]
-        for i, found in enumerate(out):  # (a sound-alike heard: _heard_readings, _lone_heard)
-            if i not in read and (
-                (found and _heard_readings(texts[i], found, ())) or self._lone_heard(texts[i])
-            ):
+        lone = self._lone_clause()
+        pos = 0
+        while lone is not None and (m := lone.search(joined, pos)) is not None:
+            i = bisect_right(starts, m.start()) - 1  # (a one-character clause: _lone_heard)
+            if i not in read and self._lone_heard(texts[i]):
+                out[i] = self._with_spelled(texts[i], out[i], categories)
+                read.add(i)
+            pos = starts[i + 1]
+        for i, found in enumerate(out):  # (a sound-alike heard: _heard_readings)
+            if found and i not in read and _heard_readings(texts[i], found, ()):
                 out[i] = self._with_spelled(texts[i], found, categories)
         return out
 
