@@ -461,6 +461,8 @@ class Matcher:
         Not a character that is itself such a word (草 is heard as written), nor one commoner
         than the word in jieba's counts (乱 is no 卵, 干 no 淦: a word of its own); the
         text so read goes through the whole pipeline (操 alone still has to stand alone)."""
+        if not _LONE_CLAUSE.compiled.search(text):
+            return []  # (most posts: no table is read, none unpickled)
         heard = self._lone_clause()
         if heard is None or not heard.search(text):
             return []
@@ -746,7 +748,7 @@ class Matcher:
             out[i] = self._with_spelled(texts[i], out[i], categories)
             read.add(i)
             pos = starts[i + 1]
-        lone = self._lone_clause()
+        lone = self._lone_clause() if _LONE_CLAUSE.compiled.search(joined) else None
         pos = 0
         while lone is not None and (m := lone.search(joined, pos)) is not None:
             i = bisect_right(starts, m.start()) - 1  # (a one-character clause: _lone_heard)
