@@ -184,6 +184,23 @@ def dictionary_verbs() -> frozenset[str]:
 # (灰 2,873, 花 12,710 in jieba's counts): 回 23,572, 话 34,240 are words of their own.
 _GLIDE_WRITTEN = 20_000
 
+# The digits a seat number ends in (3号, 十二号): the 号 after one is the seat's.
+_SEAT_DIGITS = frozenset("0123456789零一二两三四五六七八九十")
+
+# A seat said with an insulting adjective and its degree (3号蠢得没边了, 5号蠢到家, 6号蠢死了).
+_SEAT_INSULT_BEFORE = re.compile(r"[0-9零一二两三四五六七八九十]号$")
+_SEAT_INSULT_AFTER = frozenset("得到死")
+
+
+def _seat_insult(text: str, os_: int, oe: int) -> bool:
+    """Is the adjective at ``text[os_:oe]`` said of a seat, a degree after it: 3号蠢得没边了,
+    5号蠢到家 — a seat number is a name (M107 违规判定 2(1)), as 你蠢 is."""
+    return (
+        text[oe : oe + 1] in _SEAT_INSULT_AFTER
+        and _SEAT_INSULT_BEFORE.search(text, max(0, os_ - 3), os_) is not None
+    )
+
+
 # What :meth:`Matcher._pinyin_verdict` says of a candidate.
 _REJECTED, _CONFIRMED, _IF_CLAUSE = 0, 1, 2
 # How far from a candidate the verdict reads the normalised text: jieba's window
@@ -599,7 +616,9 @@ class Confirmer:
         第二|日, 游戏|日: a game day, not 日了狗) unless that word is a lead-in of an
         exclamation or a call (赶紧滚, 你们滚, 真是猪) or ends in a classifier (这头猪), or
         (日 alone) when a numeral or date word stands right before it (三日, 那日, 周日)."""
-        if norm[s] in _INSULT_ADJECTIVES and self._degree_insult(text, norm, os_, oe, s):
+        if norm[s] in _INSULT_ADJECTIVES and (
+            self._degree_insult(text, norm, os_, oe, s) or _seat_insult(text, os_, oe)
+        ):
             return True
         if not _standalone(text, os_, oe):
             return self._exclaimed(text, norm, os_, oe, s)
@@ -890,9 +909,11 @@ class Confirmer:
         whose 得 before a degree word is a verb's complement (调得太稀 is no 屌的), or that
         is a verb of the dictionary heard as a spelling that is no verb (出声 is no 畜生), or a
         person's surname and word of address (王姐 is no 往届), or a near sound that is a word
-        of the dictionary (音箱 is no 阴险)."""
+        of the dictionary (音箱 is no 阴险), or that opens on a seat's 号 (3号纯纯 is seat 3,
+        no 好蠢: session 50)."""
         return (
-            self._short_near_stopped(key, piece)
+            (piece[0] == "号" and s > 0 and norm[s - 1] in _SEAT_DIGITS and key.form[:1] != "号")
+            or self._short_near_stopped(key, piece)
             or self._short_near_off_word(key, norm, s, t)
             or _swapped_onto_game_verb(self.built.norm.key(key.form), piece)
             or _in_a_not_a(norm, s, t)

@@ -85,10 +85,13 @@ def _face_as_word(text: str, a: int, b: int, start: int, reading: str) -> bool:
     ``start``.  On a forum 贴 + a face is first of all posting that face (他每次都贴😳, 贴个😳,
     贴😳贴🤣贴😭, 回复贴😳的那位): it is 贴脸 (030 违规判定 2(8)) only where the sentence reads
     it as a judgement — a degree or manner word before (这么贴😳了, 按贴😳投) or the clause
-    going on after it, with no other emoji (贴😳冬瓜, 贴😳投).  Emoji that are no face, and
-    names without 脸, are not judged here."""
+    going on after it, with no other emoji (贴😳冬瓜, 贴😳投).  Every face is a face (不要😀 is
+    不要脸), but not one in a row of emoji (不要😀😀😀).  Emoji that are no face, and names
+    without 脸, are not judged here."""
     if "脸" not in reading or not any(lo <= ord(text[a]) <= hi for lo, hi in _FACE_RANGES):
         return True
+    if _EMOJI_CHAR.compiled.match(text, b) or (a and _EMOJI_CHAR.compiled.match(text, a - 1)):
+        return False  # (不要😀😀😀: a row of faces is faces posted, no word)
     if not _FACE_POSTED.compiled.search(text, 0, a):
         return True  # (不要😳: no verb of posting before it)
     if text[a - 1 : a] == "个":
@@ -158,7 +161,19 @@ _ONLY_WHOSE = frozenset("我你他她它们的了")
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
 
 # What the swaps of each kind add to a match's ``how``.
-_SWAP_HOW = {"spaced": ("音近", "拼音分开写"), "typed": ("音近",), "emoji": ("表情",)}
+_SWAP_HOW = {
+    "spaced": ("音近", "拼音分开写"),
+    "typed": ("音近",),
+    "emoji": ("表情",),
+    "lone": ("音近",),
+}
+
+# A clause of one CJK character opening a sentence, a clause mark and more after it (糙，又是我被
+# 查杀): the place of an exclamation, where a sound-alike of a one-character word is heard
+# (:meth:`Matcher._lone_heard`).  A post of that one character alone (槽) says too little.
+_LONE_CLAUSE = _LazyPattern(
+    r"[\u4e00-\u9fff](?<![^\s，,。！!？?；;、~～…：:].)(?=[\s，,。！!？?；;、~～…]+[^\s，,。！!？?；;、~～…])"
+)
 
 
 def _heard_readings(text: str, found: Sequence[PhraseMatch], taken: Sequence[_Swap]) -> list[_Swap]:
@@ -338,7 +353,7 @@ class Matcher:
         filters of :mod:`auditor.rules.said` read the characters: wo mei fa shi is a denial)
         and mapped back onto the pinyin; and the sound-alikes found read as heard, for the
         sentence pattern they complete (:func:`_heard_readings`)."""
-        swaps = self._emoji_readings(text)
+        swaps = self._emoji_readings(text) + self._lone_heard(text)
         letters = _ANY_LETTER.search(text) is not None
         if letters:
             swaps += self._lone_readings(text)
@@ -411,14 +426,15 @@ class Matcher:
 
     def _lone_readings(self, text: str) -> list[_Swap]:
         """The words typed in pinyin beside characters (:func:`lone_typed_words`) read as the
-        sentence patterns' keywords whose sound they fill, the characters beside them spelling
-        the rest of the keyword (changwai of 有changwai在帮 is 场外; shui of shui一帖 is the 水 of
-        水一): start, end, the reading, its characters' spans.  A word no keyword needs is
+        sentence patterns' keywords or the word entries' spellings (session 50: weiqu of
+        weiqu死了 is the 委屈 of 委屈死了) whose sound they fill, the characters beside them
+        spelling the rest of the keyword (changwai of 有changwai在帮 is 场外; shui of shui一帖
+        is the 水 of 水一): start, end, the reading, its characters' spans.  A word no keyword needs is
         left as typed.  M107 判罚依据 "音近 … 密码"."""
         words = lone_typed_words(text)
         if not words:
             return []
-        slots = self._slot_table()
+        slots = self._slot_table(words=True)
         out: list[_Swap] = []
         for a, b, sylls in words:
             fits = [
@@ -437,6 +453,74 @@ class Matcher:
                 at = end
             out.append((a, b, kw[i : i + len(sylls)], own, "typed"))
         return out
+
+    def _lone_heard(self, text: str) -> list[_Swap]:
+        """Each clause of one character before another (:data:`_LONE_CLAUSE`: 糙，又是我被查杀; 曹，白救了) that
+        sounds like a one-character word of the lexicons (操) read as that word: said alone,
+        a character is an exclamation, and a cloaked one is a sound-alike (M107 判罚依据 "音近").
+        Not a character that is itself such a word (草 is heard as written), nor one commoner
+        than the word in jieba's counts (乱 is no 卵, 干 no 淦: a word of its own); the
+        text so read goes through the whole pipeline (操 alone still has to stand alone)."""
+        if not _LONE_CLAUSE.compiled.search(text):
+            return []  # (most posts: no table is read, none unpickled)
+        heard = self._lone_clause()
+        if heard is None or not heard.search(text):
+            return []
+        table, own = self._lone_table()
+        out: list[_Swap] = []
+        for m in heard.finditer(text):
+            c = self.built.norm.key(m.group())
+            words = table.get(self.built.py_table.get(ord(c), "")) if len(c) == 1 else None
+            if not words or c in own:
+                continue
+            freq = self.built.tokenizer().FREQ
+            fits = [w for w in words if int(freq.get(c) or 0) <= int(freq.get(w) or 0)]
+            if fits:
+                w = max(fits, key=lambda w: int(freq.get(w) or 0))
+                out.append((m.start(), m.end(), w, [(m.start(), m.end())], "lone"))
+        return out
+
+    def _lone_clause(self) -> re.Pattern[str] | None:
+        """:data:`_LONE_CLAUSE` for the characters that sound like a one-character word of
+        the lexicons and are none (糙 曹 槽 …), None if there are none: most posts hold none,
+        and are passed over by one search."""
+        if "lone_clause" not in self._lists:
+            table, own = self._lone_table()
+            chars = sorted(
+                chr(cp)
+                for cp, syl in self.built.py_table.items()
+                if syl in table and _is_cjk(chr(cp)) and chr(cp) not in own
+            )
+            rx = None
+            if chars:
+                one = "[" + "".join(re.escape(c) for c in chars) + "]"
+                rx = re.compile(one + _LONE_CLAUSE.pattern[len("[\\u4e00-\\u9fff]") :])
+            self._lists["lone_clause"] = rx
+        got: re.Pattern[str] | None = self._lists["lone_clause"]
+        return got
+
+    def _lone_table(self) -> tuple[dict[str, tuple[str, ...]], frozenset[str]]:
+        """The lexicons' one-character words that are heard (``@pinyin`` on, no ``@sound
+        off``), by their syllable (cao: 操, 草, 艹, 肏), and every one-character form."""
+        got = self._lists.get("lone_table")
+        if got is None:
+            b = self.built
+            table: dict[str, set[str]] = {}
+            own: set[str] = set()
+            for e in b.entries:
+                if e.regex:
+                    continue
+                for f in e.forms:
+                    k = b.norm.key(f)
+                    if len(k) != 1 or not _is_cjk(k):
+                        continue
+                    own.add(k)
+                    syl = b.py_table.get(ord(k))
+                    if syl and b._sounded(e):
+                        table.setdefault(syl, set()).add(k)
+            got = ({s: tuple(sorted(w)) for s, w in table.items()}, frozenset(own))
+            self._lists["lone_table"] = got
+        return got
 
     def _emoji_readings(self, text: str) -> list[_Swap]:
         """Each emoji read as the characters of its name (its Unicode CLDR Chinese name, or
@@ -663,6 +747,14 @@ class Matcher:
             i = bisect_right(starts, m.start()) - 1
             out[i] = self._with_spelled(texts[i], out[i], categories)
             read.add(i)
+            pos = starts[i + 1]
+        lone = self._lone_clause() if _LONE_CLAUSE.compiled.search(joined) else None
+        pos = 0
+        while lone is not None and (m := lone.search(joined, pos)) is not None:
+            i = bisect_right(starts, m.start()) - 1  # (a one-character clause: _lone_heard)
+            if i not in read and self._lone_heard(texts[i]):
+                out[i] = self._with_spelled(texts[i], out[i], categories)
+                read.add(i)
             pos = starts[i + 1]
         for i, found in enumerate(out):  # (a sound-alike heard: _heard_readings)
             if found and i not in read and _heard_readings(texts[i], found, ()):

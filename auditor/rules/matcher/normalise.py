@@ -37,7 +37,8 @@ _FACE_RANGES = (
     (0x1F600, 0x1F64F),
     (0x1F910, 0x1F92F),
     (0x1F970, 0x1F97F),
-    (0x1FAE0, 0x1FAEF),
+    (0x1FAE0, 0x1FAE5),  # (🫦 lips and 🫧 bubbles are no faces: session 50)
+    (0x1FAE8, 0x1FAEB),
     (0x2639, 0x263A),
 )
 # Noise between two CJK characters: spaces and the symbols used as "通配符" (after NFKC).
@@ -588,9 +589,10 @@ def _emoji_table(puns: tuple[tuple[str, str], ...]) -> dict[int, str]:
 @lru_cache(maxsize=8)
 def _cldr_names() -> tuple[tuple[str, str], ...]:
     """Each one-character emoji's Unicode CLDR Chinese short name of one to four CJK
-    characters (the ``emoji`` package: 🪨 岩石, 👵 老奶奶, 🤡 小丑脸); faces left out, but
-    for those whose name says 脸 (😳 脸红, 🤡 小丑脸): a face stands for 脸 by what it is
-    (贴😳 is 贴脸), only where a spelling needs that sound (:meth:`Matcher._emoji_readings`)."""
+    characters (the ``emoji`` package: 🪨 岩石, 👵 老奶奶, 🤡 小丑脸); a face whose name does
+    not say 脸 (😀 嘿嘿, 😊 羞涩微笑) is named 脸: a face stands for 脸 by what it is (贴😳, 贴😊
+    and 不要😀 are 贴脸 and 不要脸; session 50, blind28 B0094), only where a spelling needs
+    that sound (:meth:`Matcher._emoji_readings`, :func:`_face_as_word` for 贴)."""
     import emoji
 
     emoji.config.load_language("zh")
@@ -601,7 +603,7 @@ def _cldr_names() -> tuple[tuple[str, str], ...]:
             continue
         name = str(data.get("zh") or "").strip(":")
         if any(lo <= ord(e) <= hi for lo, hi in _FACE_RANGES) and "脸" not in name:
-            continue
+            name = "脸"  # (a face is a face: 不要😀, 贴😊 — whatever CLDR calls it)
         if 1 <= len(name) <= 4 and all(_is_cjk(c) for c in name):
             out.append((e, name))
     return tuple(out)
@@ -612,6 +614,8 @@ def emoji_names(table: Mapping[int, str]) -> dict[str, set[str]]:
     ``table`` (a :class:`Normaliser`'s emoji table) reads it as, CJK only."""
     out: dict[str, set[str]] = {}
     for e, name in _cldr_names():
+        if name == "脸" and ord(e) in table:
+            continue  # (a face the table reads, 😭 哭, 😡 气: that is what it says, not 脸)
         out.setdefault(e, set()).add(name)
     for cp, reading in table.items():
         if reading and all(_is_cjk(c) for c in reading):
