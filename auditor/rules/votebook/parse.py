@@ -474,6 +474,8 @@ def _change_said(before: str, reason: str) -> bool:
 # marks on its line (“投票对象:番茄投票理由:…”这种写法): cited, not used.
 _EXAMPLE_BEFORE = re.compile(
     r"示范|演示|举个?例子?|例如|比如|譬如|范例|例题|示例|样例|教(?:大家|你们|你|新人)"
+    # (照着导演抄一个练习一下，这个先不算：… — practice, declared not to count before it)
+    r"|练习|这个\s*(?:先)?\s*不算"
 )
 _MEANT_AFTER = re.compile(r"正式|真的|认真|这次算|说正经的|言归正传|下面是我的|我的票")
 _OPEN_QUOTES = {"“": "”", "「": "」", "『": "』"}
@@ -1814,9 +1816,24 @@ def _not_his_ballot(ft: str, start_at: int, at: int, players: Sequence[str], vot
     shown (给大家示范一下格式：⏎投票对象：饺子), or a ballot he types for another (我想帮我室友投一票：
     投票对象：… / 帮包子登记个投票：…) — only the director's 代投 is a vote of another player (000 9,
     001, 004), as under the free format (freevote.typed_for_another)."""
-    if _shown_as_example(ft, start_at, at):
+    if _shown_as_example(ft, start_at, at) or _mentioned_as_kind(ft, at):
         return True
     return start_at == 0 and typed_for_another(ft, at, players, voter)
+
+
+# After a label's target on its own line, the label taken up as a kind of thing the sentence
+# talks about (投票对象：南瓜 这款格式，导演的例子是饺子 / 投票对象：冬瓜 这款票今天不少): a mention of
+# the format or of others' ballots, not a ballot (a ballot's label is used, never referred to).
+_AS_A_KIND = re.compile(
+    r"[^\s:：，,。]{1,8}?\s*(?:这|那|呢)\s*(?:一)?\s*(?:款|(?:种|样|类|个)\s*(?:的)?\s*(?:格式|写法|票))"
+)
+
+
+def _mentioned_as_kind(ft: str, at: int) -> bool:
+    """The label whose target starts at ``at`` is taken up, on its line, as a kind the sentence
+    talks about (:data:`_AS_A_KIND`)."""
+    end = ft.find("\n", at)
+    return _AS_A_KIND.match(ft, at, len(ft) if end < 0 else end) is not None
 
 
 def _cast_text(

@@ -1,0 +1,90 @@
+"""Session 50 (issue 37; tuned on tests/votes/blind30's even half, the older sets and the
+regression games votes_blind13/killbar7_free13, votes_blind12/killbar7_free12): general
+distinctions the reader lacked, each with its own illustrations in other words (the roster of
+tests/votes) and the words that undo it.
+
+- The reach of an undoer in a casual post: a space between two Chinese words parts its units,
+  and words of time, advice or request in another unit are not the vote's (刚才… 我投X …请…);
+  a question or a supposition still reaches the whole clause, and a negation or another
+  subject right before the verb is the vote's own.
+- A name said for now (今天 / 现在 X。) closing the post is its decision, whatever the reasoning
+  before it said of others and of another time (seed 002 4.1.2 说明2).
+- The poster's own choice for the round named, him its subject (对决我站X / 这轮我押X).
+- After a name and a comma, the choice said kept as before (X，老样子).
+- The poster's ballot as the topic, a few words of holding it, then a colon or a dash
+  (票先放着：X / 票的话——X): 的话 after 票 is a topic, not a condition.
+- The dialects' 我 (额 / 偶 / 哇 before a verb) is the speaker; Hokkien 毋通 negates.
+- A labelled block taken up on its line as a kind (投票对象：X 这种写法…) or announced as practice
+  (练习一下) is mentioned, not cast.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rules.test_vote_sets import read_post
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("下班路上 刚才没空看 我投烧卖 他白天一直划水 前面堵车请绕行", "烧卖"),
+        ("改投春卷吧 前天他那句话很怪", "春卷"),
+        ("昨天饺子跳得很怪，汤圆也跟着他投。今天汤圆。", "汤圆"),
+        ("今日馄饨。", "馄饨"),
+        ("对决我站豆浆。", "豆浆"),
+        ("环节二我还是挺土豆", "土豆"),
+        ("油条，老样子", "油条"),
+        ("票先放着：烧卖。先去上班了。", "烧卖"),
+        ("上班累死。⏎票的话——春卷。", "春卷"),
+        ("额投番茄，他装得太像了", "番茄"),
+    ],
+)
+def test_a_vote_is_read(text: str, want: str) -> None:
+    got = read_post("killbar7", "包子", text.replace("⏎", "\n"))
+    assert got.attempt and got.target == want, (text, got)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "如果烧卖是狼 我投烧卖",
+        "投烧卖 要不要",
+        "别 投烧卖",
+        "今天汤圆？",
+        "对决我站豆浆吗？",
+        "如果对决我站豆浆",
+        "对决你站豆浆",
+        "油条，老样子？",
+        "票数：烧卖",
+        "票先放着：烧卖？",
+        "毋通投番茄，伊是医生",
+    ],
+)
+def test_its_undoing_words_cast_none(text: str) -> None:
+    got = read_post("killbar7", "包子", text)
+    assert not got.attempt, (text, got)
+
+
+def test_the_dialects_own_pronoun_follows() -> None:
+    got = read_post("killbar7", "包子", "偶跟豆浆走，他投谁偶投谁。")
+    assert got.attempt and got.target == "?", got
+
+
+@pytest.mark.parametrize("preset", ["m39", "m107", "rabbit030"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "问一下：投票对象：番茄 这种写法算不算？",
+        "先练习一下格式：⏎投票对象：番茄⏎投票理由：无",
+    ],
+)
+def test_a_label_mentioned_is_no_ballot(preset: str, text: str) -> None:
+    got = read_post(preset, "包子", text.replace("⏎", "\n"))
+    assert not got.attempt, (text, got)
+
+
+@pytest.mark.parametrize("preset", ["m39", "m107", "rabbit030"])
+def test_a_reason_on_the_labels_line_is_still_a_ballot(preset: str) -> None:
+    got = read_post(preset, "包子", "投票对象：番茄 这种人最可疑")
+    assert got.attempt and got.target == "番茄", got
