@@ -16,6 +16,8 @@ tests/votes) and the words that undo it.
 - The dialects' 我 (额 / 偶 / 哇 before a verb) is the speaker; Hokkien 毋通 negates.
 - A labelled block taken up on its line as a kind (投票对象：X 这种写法…) or announced as practice
   (练习一下) is mentioned, not cast.
+- The post's moment stamped in brackets before the close (（关门前四十分钟）) is the time left as it
+  is written (a change inside the last hour: 000 / 001 / 004, 002 说明3), not a rule recalled.
 """
 
 from __future__ import annotations
@@ -88,3 +90,18 @@ def test_a_label_mentioned_is_no_ballot(preset: str, text: str) -> None:
 def test_a_reason_on_the_labels_line_is_still_a_ballot(preset: str) -> None:
     got = read_post(preset, "包子", "投票对象：番茄 这种人最可疑")
     assert got.attempt and got.target == "番茄", got
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("（收票前二十五分钟）⏎改票对象：番茄", 25),
+        ("【08:40，截止前半小时】改票对象：番茄", 30),
+        ("（关门前一小时不许改票）改票对象：番茄", None),
+        ("（要是截止前十分钟）改票对象：番茄", None),
+    ],
+)
+def test_the_moment_stamped_in_brackets_is_the_time_left(text: str, want: int | None) -> None:
+    from auditor.rules.votebook.parse import said_minutes_left
+
+    assert said_minutes_left(text.replace("⏎", "\n")) == want

@@ -1900,7 +1900,11 @@ _LEFT = r"(?:还有|还剩下?|只剩下?|只有|尚有|尚余|仅剩|剩下?|�
 _TIME_LEFT = re.compile(
     rf"(?:离|距离?)\s*(?:本轮|今天|今日|本日)?\s*{_CLOSE}\s*(?:时间)?\s*(?:只)?\s*(?:{_LEFT})?\s*{_SPAN}"
     rf"|{_LEFT}\s*(?:最后)?\s*{_SPAN}(?=\s*(?:就|便)?\s*(?:要)?\s*{_CLOSE}|\s*(?:了|啦|哦|喔|啊)?\s*(?:$|[\s,，。.!！~～…;；:：)）\]】]))"
-    rf"|{_CLOSE}\s*前\s*(?:的)?\s*最后\s*{_SPAN}",
+    rf"|{_CLOSE}\s*前\s*(?:的)?\s*最后\s*{_SPAN}"
+    # (the post's moment stamped in brackets: （关门前四十分钟） / （20:15，关门前45分钟）: the time
+    # it is written, not the rule recalled — a rule names what is not allowed, a stamp nothing)
+    rf"|[（(【\[]\s*(?:[^）)】\]\n]{{0,12}}?[，,、\s]\s*)?{_CLOSE}\s*前\s*(?:的)?\s*{_SPAN}"
+    r"(?=\s*[）)】\]])",
     re.IGNORECASE,
 )
 _TIME_UNDONE = re.compile(
