@@ -977,6 +977,8 @@ def _named_votes(
             change = any(m.groupdict().get(g) for g in _CHANGE_GROUPS) or _said_change(
                 text, m.start()
             )
+            if key == "name60" and speaker and _arrow_from(m, players) == speaker:
+                change = _said_change(text, m.start())  # 汤圆→番茄 by 汤圆: voter → target
             found.append(FreeVote(name, m.start(), m.end(), change, two))
     return found
 
@@ -1002,6 +1004,14 @@ def _uncast(text: str, m: re.Match[str], key: str, players: Sequence[str]) -> bo
 
 
 _ARROW = re.compile(r"→|->|=>|⇒|➡|➔")
+
+
+def _arrow_from(m: re.Match[str], players: Sequence[str]) -> str:
+    """The name before the arrow of an arrow's change (name60): from whom — or, when it is the
+    poster himself, who votes (汤圆→番茄 posted by 汤圆: his ballot, voter → target, no change)."""
+    head = _ARROW.split(m.group("chg11") or "")[0]
+    found = [p for p in players if p in head]
+    return max(found, key=len) if found else ""
 
 
 def _arrow_listed(text: str, m: re.Match[str], players: Sequence[str]) -> bool:
@@ -1544,10 +1554,19 @@ _PREFACE_UNDONE = re.compile(
 )
 
 
+# A preface telling the poster's word as said before (我讲过了，X / 说过了，X): the name is what he
+# said then, restated — no new ballot.
+_SAID_BEFORE = re.compile(r"(?:讲|说|表态)\s*过")
+
+
 def _own_preface(pre: str | None, alt: str) -> bool:
-    """``pre`` (before a word of deciding) is absent or the poster's own (:data:`_OWN_PREFACE`)."""
+    """``pre`` (before a word of deciding) is absent or the poster's own (:data:`_OWN_PREFACE`),
+    not his word told as said before (:data:`_SAID_BEFORE`)."""
     return not pre or not (
-        re.search(alt, pre) or _PREFACE_NOT.search(pre) or _PREFACE_UNDONE.search(pre)
+        re.search(alt, pre)
+        or _PREFACE_NOT.search(pre)
+        or _PREFACE_UNDONE.search(pre)
+        or _SAID_BEFORE.search(pre)
     )
 
 

@@ -16,6 +16,9 @@ tests/votes) and the words that undo it.
 - The dialects' 我 (额 / 偶 / 哇 before a verb) is the speaker; Hokkien 毋通 negates.
 - A labelled block taken up on its line as a kind (投票对象：X 这种写法…) or announced as practice
   (练习一下) is mentioned, not cast.
+- An arrow from the poster's own name (X→Y posted by X) is his ballot, voter → target: no change.
+- A name after the poster's word told as said before (说过了，X) restates it, and a post naming
+  another floor as the one that counts (以N楼为准) points to it: no new ballot.
 - The post's moment stamped in brackets before the close (（关门前四十分钟）) is the time left as it
   is written (a change inside the last hour: 000 / 001 / 004, 002 说明3), not a rule recalled.
 """
@@ -105,3 +108,25 @@ def test_the_moment_stamped_in_brackets_is_the_time_left(text: str, want: int | 
     from auditor.rules.votebook.parse import said_minutes_left
 
     assert said_minutes_left(text.replace("⏎", "\n")) == want
+
+
+def test_an_arrow_from_the_posters_own_name_is_his_ballot_not_a_change() -> None:
+    got = read_post("killbar7", "春卷", "好了不聊了，下票：春卷→豆浆")
+    assert got.attempt and got.target == "豆浆" and not got.change, got
+    got = read_post("killbar7", "春卷", "好了不聊了，下票：油条→豆浆")
+    assert got.attempt and got.target == "豆浆" and got.change, got
+
+
+@pytest.mark.parametrize(
+    ("preset", "text"),
+    [
+        ("killbar7", "说过了，豆浆。别再问我了。"),
+        ("killbar7", "跟你说我早改了，改投烧卖，以20楼为准。"),
+        ("m107", "我那票没动，投番茄，以昨天那帖为准。"),
+    ],
+)
+def test_a_word_told_as_said_before_or_a_floor_that_counts_is_no_new_ballot(
+    preset: str, text: str
+) -> None:
+    got = read_post(preset, "包子", text)
+    assert not got.attempt, (text, got)

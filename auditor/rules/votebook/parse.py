@@ -2166,11 +2166,15 @@ _VOTES_LATER = re.compile(
 )
 
 
-# The poster's vote said to stand in another post (我的票在上面 / 改投冬瓜，在楼上 / 票见3楼): the
+# The poster's vote said to stand in another post (我的票在上面 / 改投冬瓜，在楼上 / 票见3楼 /
+# 以改票那层为准): the
 # post points to where it was cast — a recap, no new attempt.  Said as his own (not 他的票在楼上).
 _VOTE_ELSEWHERE = re.compile(
     r"(?:(?:我的?|俺的?)\s*票|我投的|我改的)\s*(?:已经)?\s*(?:在|见)\s*(?:上面|楼上|上一?楼|前面|\d+\s*楼)"
     r"|(?:^|(?<=[，,]))\s*(?:在|见)\s*(?:楼上|上面|上一?楼)\s*[。.!！~～]*\s*$"
+    # (以改票那层为准 / 以12楼为准: another floor named the one that counts — not 以此帖 / 以本楼 /
+    # 以这条为准, this post itself)
+    r"|以\s*(?:(?![此本这])[^，,。！!？?\n]){1,8}?(?:楼|层|帖)\s*为准"
 )
 
 
