@@ -385,15 +385,15 @@ _THIRTEENTH_LEFT: dict[str, set[str]] = {
     # Since session 50: an undoer of time or advice in another space-parted unit of a casual
     # post is not the vote's, a name said for now closing the post is its decision (…。今天刨子。),
     # X，老规矩 keeps the choice — so day 2's 过半 is read (刨子 out at once, 5 of 8: seed 002
-    # 4.1.2), 跟扳手 follows a read vote, the second change is seen and round 3 counts 6 : 3:
-    # 12 -> 4.  Left: 投锯子……收回收回，<reason>。卷尺吧 (a take-back, then a reason, then the
-    # name meant), 锯子，别装 (a name and an imperative to him), Changed my mind, 改锯子. (English
-    # then a change word) — round 1's counts (the same suspects).
+    # 4.1.2), 跟扳手 follows a read vote, the second change is seen and round 3 counts 6 : 3; and
+    # a half-width stop after a Chinese word ends its sentence (Changed my mind, 改锯子. 刨子…):
+    # 12 -> 3.  Left: 投锯子……收回收回，<reason>。卷尺吧 (a take-back, then a reason, then the
+    # name meant), 锯子，别装 (a name and an imperative to him) — round 1's counts (the same
+    # suspects).
     "killbar7_free13": {
         "pid 891013 凿子: target 锯子 (truth 卷尺)",
         "pid 891017 刨子→锯子: not read as a vote post",
-        "pid 891018 钳子→锯子: not read as a vote post",
-        "day 1 round 1: counts {'凿子': 1.0, '刨子': 4.0, '锯子': 3.0} (truth {'凿子': 1.0, '刨子': 3.0, '卷尺': 1.0, '锯子': 4.0})",
+        "day 1 round 1: counts {'凿子': 1.0, '刨子': 3.0, '锯子': 4.0} (truth {'凿子': 1.0, '刨子': 3.0, '卷尺': 1.0, '锯子': 4.0})",
     },
     "killbar7_labelled13": {
         "pid 901032 青衣→None: read as a vote post, truth has none",
