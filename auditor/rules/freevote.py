@@ -397,13 +397,6 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我|那就|就|那我|那|今天|这轮|本轮)?\s*(?:也|先|还是|继续|直接)?\s*"
             rf"(?:{_OUT_VERBS})\s*(?:(?:你|他|她)?\s*[:：])?\s*{o}"
             rf"(?P<name27>{n})(?=\s*(?:$|[!！。.~～,，]|吧|啦))"
-            # The poster's own choice for the round named with him as its subject (对决我站乌鸦 /
-            # 这轮我押冬瓜 / 环节二俺还是挺南瓜): a verb of siding or choosing whose object closes
-            # the clause — the round makes it this round's vote (seed 002 4.1.2 说明2: the vote is
-            # what the post says plainly; no format is prescribed)
-            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:{_ROUND_WORDS}|今天)\s*(?:我|俺)\s*"
-            rf"(?:还是|就|也|继续|依然|仍然|仍|坚定地?)?\s*(?:站|押|挺|选|支持)\s*{o}"
-            rf"(?P<name61>{n})(?=\s*(?:$|[!！。.~～\n]|吧|啦))"
         ),
         # The name put first, the verb alone after it as the clause: 南瓜，投。 / 番茄 投吧 /
         # 油条——就投他 (not 番茄投了: a report; not a question: _clear)
@@ -438,8 +431,18 @@ def _arrow_patterns(n: str, o: str) -> list[re.Pattern[str]]:
 
 def _decision_patterns(n: str, o: str) -> list[re.Pattern[str]]:
     """The votes written as a decision reached: announced before and carried out (说到做到：
-    冬瓜), or a hesitation that ends (还是包子吧 / still 番茄)."""
+    冬瓜), or a hesitation that ends (还是包子吧 / still 番茄); the poster's own choice for the
+    round named."""
     return [
+        # The poster's own choice for the round named with him as its subject (对决我站乌鸦 /
+        # 这轮我押冬瓜 / 环节二俺还是挺南瓜): a verb of siding or choosing whose object closes the
+        # clause — the round makes it this round's vote (seed 002 4.1.2 说明2: the vote is what
+        # the post says plainly; no format is prescribed)
+        re.compile(
+            rf"(?:^|(?<=[{_CLAUSE_END}\s]))(?:{_ROUND_WORDS}|今天)\s*(?:我|俺)\s*"
+            rf"(?:还是|就|也|继续|依然|仍然|仍|坚定地?)?\s*(?:站|押|挺|选|支持)\s*{o}"
+            rf"(?P<name61>{n})(?=\s*(?:$|[!！。.~～\n]|吧|啦))"
+        ),
         # A vote announced earlier and carried out now, after a colon: 说到做到：冬瓜 /
         # 今天一定投对：油条 (in a post that talks of voting, as name18)
         re.compile(
@@ -782,7 +785,7 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
     # their reach is their own unit (a condition opening the sentence still reaches it:
     # :data:`_CONDITION` below; a negation or a subject right before the verb, :data:`_NEG_NEAR`).
     unit_lo, unit_hi = _spaced_unit(text, lo, start, end, hi)
-    if any(_reaches(m, unit_lo, unit_hi) for m in _FAR.finditer(text, lo, start)):
+    if _undone_in_reach(text, (lo, start), (unit_lo, unit_hi)):
         return False
     if _FAR_EN.search(head) or _supposed_in_english(text, head, lo, hi):
         return False
@@ -793,10 +796,7 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
         return False  # a report of a past vote (投咗饺子先: 先, for now, is a vote cast; 吾票已投)
     if re.search(r"(?:^|[^\u4e00-\u9fff])前\s*$", head):
         return False  # 前投番茄 (classical: earlier I voted), a report
-    if any(
-        _reaches(m, unit_lo, unit_hi) and not _new_unit_past(text, end, m)
-        for m in _FAR.finditer(text, end, hi)
-    ):
+    if _undone_in_reach(text, (end, hi), (unit_lo, unit_hi), after=end):
         return False  # 投包子，还是…？ / 投包子如果…
     clause = text[lo:hi].rstrip()
     if text[hi : hi + 1] in ("?", "？") or clause.endswith(("吗", "么", "呢")):
@@ -823,6 +823,18 @@ def _spaced_unit(text: str, lo: int, start: int, end: int, hi: int) -> tuple[int
 _ASKS_OR_SUPPOSES = re.compile(
     rf"{undoer_pattern('question').pattern}|{undoer_pattern('supposition').pattern}"
 )
+
+
+def _undone_in_reach(
+    text: str, span: tuple[int, int], unit: tuple[int, int], after: int | None = None
+) -> bool:
+    """An undoer of :data:`_FAR` in ``span`` (before the vote, or ``after`` its name) that
+    reaches the vote in its ``unit`` (:func:`_reaches`); after the name, not a word of the past
+    in a unit of its own (:func:`_new_unit_past`)."""
+    return any(
+        _reaches(m, *unit) and (after is None or not _new_unit_past(text, after, m))
+        for m in _FAR.finditer(text, *span)
+    )
 
 
 def _reaches(m: re.Match[str], unit_lo: int, unit_hi: int) -> bool:
@@ -974,11 +986,7 @@ def _named_votes(
             two = name not in _YOU and second is not None and name not in second.group(0)
             if not _clear(text, m.start(), m.end(), count=key == "name5", after=not two):
                 continue
-            change = any(m.groupdict().get(g) for g in _CHANGE_GROUPS) or _said_change(
-                text, m.start()
-            )
-            if key == "name60" and speaker and _arrow_from(m, players) == speaker:
-                change = _said_change(text, m.start())  # 汤圆→番茄 by 汤圆: voter → target
+            change = _change_in(text, m, key, players, speaker)
             found.append(FreeVote(name, m.start(), m.end(), change, two))
     return found
 
@@ -1004,6 +1012,16 @@ def _uncast(text: str, m: re.Match[str], key: str, players: Sequence[str]) -> bo
 
 
 _ARROW = re.compile(r"→|->|=>|⇒|➡|➔")
+
+
+def _change_in(text: str, m: re.Match[str], key: str, players: Sequence[str], speaker: str) -> bool:
+    """The vote ``m`` is a change: written as one (:data:`_CHANGE_GROUPS`) or said so before it
+    (:func:`_said_change`) — an arrow from the poster's own name (汤圆→番茄 by 汤圆) is his
+    ballot, voter → target, no change written."""
+    written = any(m.groupdict().get(g) for g in _CHANGE_GROUPS)
+    if written and key == "name60" and speaker and _arrow_from(m, players) == speaker:
+        written = False
+    return written or _said_change(text, m.start())
 
 
 def _arrow_from(m: re.Match[str], players: Sequence[str]) -> str:
