@@ -170,7 +170,8 @@ _NOT_AFTER = re.compile(
 # Read past the clause's end, where the reason's 因为 would end it.
 _EXPLAINED = re.compile(r"\s*(?:也|就|只|都|并)?\s*(?:不)?\s*是\s*(?:因为|为了|由于)")
 # After 一票: "包子一票都没有" is a count, not a vote.
-_NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
+# (你一票就定了 / 他一票能翻盘: the ballot the subject of what it would do, no vote cast)
+_NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？]|就|便|能|可以|足以|够)")
 # A reason starts here: what follows explains the vote (it may mention 昨天, other
 # players, questions) and never undoes it (`我投包子 理由：和昨天一样`).
 # (理由 written after 写/填/给/要/需: talk about a reason, 弃权票要写理由吗？, no reason)

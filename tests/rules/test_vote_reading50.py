@@ -13,6 +13,7 @@ tests/votes) and the words that undo it.
 - After a name and a comma, the choice said kept as before (X，老样子).
 - The poster's ballot as the topic, a few words of holding it, then a colon or a dash
   (票先放着：X / 票的话——X): 的话 after 票 is a topic, not a condition.
+- A ballot the subject of what it would do (你一票就定了) casts none.
 - The dialects' 我 (额 / 偶 / 哇 before a verb) is the speaker; Hokkien 毋通 negates.
 - A labelled block taken up on its line as a kind (投票对象：X 这种写法…) or announced as practice
   (练习一下) is mentioned, not cast.
@@ -64,6 +65,7 @@ def test_a_vote_is_read(text: str, want: str) -> None:
         "票数：烧卖",
         "票先放着：烧卖？",
         "毋通投番茄，伊是医生",
+        "三比三了，你一票就能定，想好再投",
     ],
 )
 def test_its_undoing_words_cast_none(text: str) -> None:

@@ -395,7 +395,6 @@ _THIRTEENTH_LEFT: dict[str, set[str]] = {
         "pid 891017 刨子→锯子: not read as a vote post",
         "day 1 round 1: counts {'凿子': 1.0, '刨子': 3.0, '锯子': 4.0} (truth {'凿子': 1.0, '刨子': 3.0, '卷尺': 1.0, '锯子': 4.0})",
     },
-    "killbar7_labelled13": {
-        "pid 901032 青衣→None: read as a vote post, truth has none",
-    },
+    # killbar7_labelled13 equal since session 50: 你确定还弃权？…你一票就定了 (the ballot the subject
+    # of what it would do) casts none.
 }
