@@ -123,7 +123,8 @@ _FAR = re.compile(
     r"昨天|前天|上轮|上一轮|之前|刚才|以前|当时|那时|本来|原本|本想|原来(?!是)|"
     # (classical: 昔者吾投冬瓜 / 前日 / 昨日)
     r"昔|前日|昨日|向者|谂住|谂紧|"
-    r"明天|明晚|明日|明朝|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|的话|倾向|可能|估计|"
+    # (not 的话 after the vote itself, a topic marker: 票的话——X)
+    r"明天|明晚|明日|明朝|下轮|下一轮|下次|有点想|考虑|大概|也许|或许|(?<!票)的话|倾向|可能|估计|"
     # a plan (打算投油条) and someone else's request or words (让我改票投包子, 他说他要投南瓜)
     # (in a storyteller's words too: 方才有人言道俺投冬瓜… — 言道 / 说道 / 讲 / 称 / 曰 said
     # and 方才, just now)
@@ -169,7 +170,8 @@ _NOT_AFTER = re.compile(
 # Read past the clause's end, where the reason's 因为 would end it.
 _EXPLAINED = re.compile(r"\s*(?:也|就|只|都|并)?\s*(?:不)?\s*是\s*(?:因为|为了|由于)")
 # After 一票: "包子一票都没有" is a count, not a vote.
-_NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？])")
+# (你一票就定了 / 他一票能翻盘: the ballot the subject of what it would do, no vote cast)
+_NOT_AFTER_COUNT = re.compile(r"\s*(?:都|也|没|不|的|吗|呢|[?？]|就|便|能|可以|足以|够)")
 # A reason starts here: what follows explains the vote (it may mention 昨天, other
 # players, questions) and never undoes it (`我投包子 理由：和昨天一样`).
 # (理由 written after 写/填/给/要/需: talk about a reason, 弃权票要写理由吗？, no reason)
@@ -373,6 +375,12 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # / 我再改一次：土豆
         re.compile(
             rf"(?<![型数投改])(?<!投一)票\s*[:：]\s*{o}(?P<name14>{n})"
+            # (票先挂着：番茄 / 票的话——冬瓜 / 这票就放这：南瓜: the poster's ballot as the topic,
+            # a few words of holding or placing it, then a colon or a dash and the name closing
+            # its clause — the heading of his own vote)
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我的|我这|这|一)?\s*票(?![数型况面仓王房])"
+            rf"(?:[^{_CLAUSE_END}:：—他她你谁不别没]{{1,4}}?)\s*(?:[:：]|——)\s*{o}"
+            rf"(?P<name62>{n})(?=\s*(?:$|[。！!~～，,\n]))"
             rf"|(?P<name15>{n})\s*[,，]?\s*(?:这|一)票\s*(?:拿去|送你|给你|送上)"
             rf"|决定(?:是你了|就是你了)\W{{0,4}}{o}(?P<name16>{n})"
             rf"|(?P<chg6>改票|再改一次)(?!\s*(?:原因|理由))[^。！？!?\n:：]{{0,12}}[:：]\s*{o}(?P<name17>{n})"
@@ -424,8 +432,18 @@ def _arrow_patterns(n: str, o: str) -> list[re.Pattern[str]]:
 
 def _decision_patterns(n: str, o: str) -> list[re.Pattern[str]]:
     """The votes written as a decision reached: announced before and carried out (说到做到：
-    冬瓜), or a hesitation that ends (还是包子吧 / still 番茄)."""
+    冬瓜), or a hesitation that ends (还是包子吧 / still 番茄); the poster's own choice for the
+    round named."""
     return [
+        # The poster's own choice for the round named with him as its subject (对决我站乌鸦 /
+        # 这轮我押冬瓜 / 环节二俺还是挺南瓜): a verb of siding or choosing whose object closes the
+        # clause — the round makes it this round's vote (seed 002 4.1.2 说明2: the vote is what
+        # the post says plainly; no format is prescribed)
+        re.compile(
+            rf"(?:^|(?<=[{_CLAUSE_END}\s]))(?:{_ROUND_WORDS}|今天)\s*(?:我|俺)\s*"
+            rf"(?:还是|就|也|继续|依然|仍然|仍|坚定地?)?\s*(?:站|押|挺|选|支持)\s*{o}"
+            rf"(?P<name61>{n})(?=\s*(?:$|[!！。.~～\n]|吧|啦))"
+        ),
         # A vote announced earlier and carried out now, after a colon: 说到做到：冬瓜 /
         # 今天一定投对：油条 (in a post that talks of voting, as name18)
         re.compile(
@@ -647,6 +665,8 @@ _NAME_GROUPS = (
     "name58",
     "name59",
     "name60",
+    "name61",
+    "name62",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -681,9 +701,10 @@ _DASH = "——"
 
 
 # An English sentence's full stop: a letter, a period and a space (I'm just a 平民 who types
-# English. vote 番茄 — the sentence before it, its "who" included, is not the vote's clause).
+# English. vote 番茄 — the sentence before it, its "who" included, is not the vote's clause);
+# after a Chinese word too, the half-width stop a mixed post types (Changed my mind, 改X. Y刚才…).
 # Not a list's number (1. 冬瓜), an ellipsis (...) or a decimal (3.5).
-_EN_STOP = re.compile(r"(?<=[a-z])\.[ \t]")
+_EN_STOP = re.compile(r"(?<=[a-z\u4e00-\u9fff])\.[ \t]")
 
 
 # The account holder's words typed by someone for him, after a colon (我是土豆的孙子…让我帮她打：
@@ -758,7 +779,14 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
     head = text[lo:start]
     if _ALTERNATIVE.search(head):
         return False  # 投饺子还是投包子: a choice asked, not made
-    if _NEG_NEAR.search(head) or _SUBJECT_NEAR.search(head) or _FAR.search(head):
+    if _NEG_NEAR.search(head) or _SUBJECT_NEAR.search(head):
+        return False
+    # A casual post parts its clauses by spaces (刚才那条没发出去 我投冬瓜 他一直不说话 前方…请减速):
+    # the words of advice, time, question or supposition of another unit are not the vote's —
+    # their reach is their own unit (a condition opening the sentence still reaches it:
+    # :data:`_CONDITION` below; a negation or a subject right before the verb, :data:`_NEG_NEAR`).
+    unit_lo, unit_hi = _spaced_unit(text, lo, start, end, hi)
+    if _undone_in_reach(text, (lo, start), (unit_lo, unit_hi)):
         return False
     if _FAR_EN.search(head) or _supposed_in_english(text, head, lo, hi):
         return False
@@ -769,7 +797,7 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
         return False  # a report of a past vote (投咗饺子先: 先, for now, is a vote cast; 吾票已投)
     if re.search(r"(?:^|[^\u4e00-\u9fff])前\s*$", head):
         return False  # 前投番茄 (classical: earlier I voted), a report
-    if any(not _new_unit_past(text, end, m) for m in _FAR.finditer(text, end, hi)):
+    if _undone_in_reach(text, (end, hi), (unit_lo, unit_hi), after=end):
         return False  # 投包子，还是…？ / 投包子如果…
     clause = text[lo:hi].rstrip()
     if text[hi : hi + 1] in ("?", "？") or clause.endswith(("吗", "么", "呢")):
@@ -782,6 +810,44 @@ def _clear(text: str, start: int, end: int, *, count: bool = False, after: bool 
     if _CONDITION.search(text, conclusion, lo):
         return False  # 如果包子再不解释，我就投他: a condition earlier in the sentence
     return not _quoted(text, start)
+
+
+def _spaced_unit(text: str, lo: int, start: int, end: int, hi: int) -> tuple[int, int]:
+    """The unit of a casual post holding the vote at ``start``–``end`` inside its clause
+    ``lo``–``hi``: parted from the rest by a space between two Chinese words (:data:`_SPACED`;
+    not a space inside the vote's own words, 投 南瓜)."""
+    unit_lo = max([lo, *(m.end() for m in _SPACED.finditer(text, lo, start))])
+    after = _SPACED.search(text, end, hi)
+    return unit_lo, after.start() if after is not None else hi
+
+
+_ASKS_OR_SUPPOSES = re.compile(
+    rf"{undoer_pattern('question').pattern}|{undoer_pattern('supposition').pattern}"
+)
+
+
+def _undone_in_reach(
+    text: str, span: tuple[int, int], unit: tuple[int, int], after: int | None = None
+) -> bool:
+    """An undoer of :data:`_FAR` in ``span`` (before the vote, or ``after`` its name) that
+    reaches the vote in its ``unit`` (:func:`_reaches`); after the name, not a word of the past
+    in a unit of its own (:func:`_new_unit_past`)."""
+    return any(
+        _reaches(m, *unit) and (after is None or not _new_unit_past(text, after, m))
+        for m in _FAR.finditer(text, *span)
+    )
+
+
+def _reaches(m: re.Match[str], unit_lo: int, unit_hi: int) -> bool:
+    """The undoer ``m`` reaches the vote in the unit ``unit_lo``–``unit_hi``: it stands in that
+    unit, or it asks or supposes (a question or a condition spans the whole clause: 如果冬瓜是狼
+    我投他 / 投冬瓜 要不要), or it puts the vote off to a time to come (投冬瓜 明天再说)."""
+    word = m.group(0)
+    return (
+        unit_lo <= m.start() < unit_hi
+        or _ASKS_OR_SUPPOSES.search(word) is not None
+        or word.startswith(("明", "下"))
+    )
 
 
 def _supposed_in_english(text: str, head: str, lo: int, hi: int) -> bool:
@@ -921,9 +987,7 @@ def _named_votes(
             two = name not in _YOU and second is not None and name not in second.group(0)
             if not _clear(text, m.start(), m.end(), count=key == "name5", after=not two):
                 continue
-            change = any(m.groupdict().get(g) for g in _CHANGE_GROUPS) or _said_change(
-                text, m.start()
-            )
+            change = _change_in(text, m, key, players, speaker)
             found.append(FreeVote(name, m.start(), m.end(), change, two))
     return found
 
@@ -949,6 +1013,24 @@ def _uncast(text: str, m: re.Match[str], key: str, players: Sequence[str]) -> bo
 
 
 _ARROW = re.compile(r"→|->|=>|⇒|➡|➔")
+
+
+def _change_in(text: str, m: re.Match[str], key: str, players: Sequence[str], speaker: str) -> bool:
+    """The vote ``m`` is a change: written as one (:data:`_CHANGE_GROUPS`) or said so before it
+    (:func:`_said_change`) — an arrow from the poster's own name (汤圆→番茄 by 汤圆) is his
+    ballot, voter → target, no change written."""
+    written = any(m.groupdict().get(g) for g in _CHANGE_GROUPS)
+    if written and key == "name60" and speaker and _arrow_from(m, players) == speaker:
+        written = False
+    return written or _said_change(text, m.start())
+
+
+def _arrow_from(m: re.Match[str], players: Sequence[str]) -> str:
+    """The name before the arrow of an arrow's change (name60): from whom — or, when it is the
+    poster himself, who votes (汤圆→番茄 posted by 汤圆: his ballot, voter → target, no change)."""
+    head = _ARROW.split(m.group("chg11") or "")[0]
+    found = [p for p in players if p in head]
+    return max(found, key=len) if found else ""
 
 
 def _arrow_listed(text: str, m: re.Match[str], players: Sequence[str]) -> bool:
@@ -1173,7 +1255,7 @@ def parse_free_vote(
     player whose post it is, when known (his own name may be the vote's subject).  With
     ``bare`` (a thread with no vote format), a name standing alone as the post's last
     clause is a vote too (:func:`_bare_name`)."""
-    text = _word_by_word(text)
+    text = _own_pronoun(_word_by_word(text))
     if _DISPUTE.search(_without_asides(text)):
         # 法官统计错了，我那帖…改成番茄了: a tally disputed, no vote cast (not in an aside: 投南瓜。
         # （他数票老是数错）— the reason, what the target does)
@@ -1212,6 +1294,21 @@ def parse_free_vote(
 _WORD_BY_WORD = re.compile(
     r"(?:^|(?<=[\s。！!，,]))(?:[\u4e00-\u9fff]{1,2}[。.．]){2,}[\u4e00-\u9fff]{1,2}(?=[。.．!！]|$)"
 )
+
+
+# The speaker's 我 as dialects write it, opening a clause before a verb or an adverb of his act
+# (Shaanxi / Shanxi 额, internet 偶, Hokkien 哇: 额跟馄饨走 / 偶投冬瓜 / 哇先无投): read as 我, so
+# that every rule that knows the speaker by 我 knows him (not 金额 / 偶尔 / 哇塞: the letter
+# must open its clause and be followed by such a word).
+_OWN_PRONOUN = re.compile(
+    r"(?:^|(?<=[\s，,。！!？?…：:]))(?:[额偶](?=\s*(?:跟|投|选|改|也|先|就|还|都|票|要|不|没|无|说|讲))"
+    r"|哇(?=\s*(?:跟|投|选|改|也|先|就|还|都|票|要|不|没|无)))"
+)
+
+
+def _own_pronoun(text: str) -> str:
+    """``text`` with the dialects' 我 (:data:`_OWN_PRONOUN`) made 我, offsets kept."""
+    return _OWN_PRONOUN.sub("我", text)
 
 
 def _word_by_word(text: str) -> str:
@@ -1476,10 +1573,19 @@ _PREFACE_UNDONE = re.compile(
 )
 
 
+# A preface telling the poster's word as said before (我讲过了，X / 说过了，X): the name is what he
+# said then, restated — no new ballot.
+_SAID_BEFORE = re.compile(r"(?:讲|说|表态)\s*过")
+
+
 def _own_preface(pre: str | None, alt: str) -> bool:
-    """``pre`` (before a word of deciding) is absent or the poster's own (:data:`_OWN_PREFACE`)."""
+    """``pre`` (before a word of deciding) is absent or the poster's own (:data:`_OWN_PREFACE`),
+    not his word told as said before (:data:`_SAID_BEFORE`)."""
     return not pre or not (
-        re.search(alt, pre) or _PREFACE_NOT.search(pre) or _PREFACE_UNDONE.search(pre)
+        re.search(alt, pre)
+        or _PREFACE_NOT.search(pre)
+        or _PREFACE_UNDONE.search(pre)
+        or _SAID_BEFORE.search(pre)
     )
 
 
@@ -1558,13 +1664,18 @@ _SOUNDS_ONLY = (
 # / 本轮 我 X。 — now, not another time), or a short clause of the poster's own ended by its comma
 # (算了，X。/ 想了想，X。: how he came to it; it names no one, greets no one, and neither asks,
 # supposes, negates, votes nor tells of another time: :func:`_own_preface`).
-_NOW_ROUND = r"(?:这\s*一?\s*轮|本轮|这个?环节|本环节|这次|这回|这把)\s*(?:我|俺)?\s*"
+_NOW_ROUND = (
+    r"(?:这\s*一?\s*轮|本轮|这个?环节|本环节|这次|这回|这把|今天|今日|今儿个?|现在)\s*(?:我|俺)?\s*"
+)
 _SAID_FIRST = rf"(?:{_NOW_ROUND}|(?P<pre>[^。！？!?\n，,；;:：]{{1,8}}?[，,…]+)\s*)?"
 # After the name and a comma, the decision closed (X，就这样。/ X，定了) or a remark on the round
 # itself (X，最后一轮了 / X，这个环节不拖了): nothing of him, to him or of anyone else.
 # (X，我改主意了 / X，想好了: his own mind made up or changed, the name its outcome)
+# (X，老规矩: the choice kept as his before)
 _CLOSED = re.compile(
     r"就这样|就这么定|定了|不变|不改|不换|照旧|不解释|轮|环节|回合|改主意|变卦|想好了|想通了|想清楚了"
+    # (X，老规矩 / X，老样子 / X，照常: the choice kept as his before, a remark on the decision)
+    r"|老规矩|老样子|照常|同上"
 )
 _CLOSING = r"(?=[，,]\s*[^，,。！!？?\n]{1,10}(?:$|[。！!…~～\n]))"
 # Right after the name, the poster's own act of choosing told with the one chosen described
@@ -1590,7 +1701,12 @@ def _alone(text: str, alt: str) -> re.Match[str] | None:
             rf"(?<=[。！!\n])\s*{_NOW_ROUND}(?P<pre>)(?P<name>{alt})\s*(?:[。！!]+|\n|$|{_CLOSING})",
             text,
         )
-        if alone is None or re.search(rf"{alt}|{_PREFACE_NOT.pattern}", text[: alone.start()]):
+        if alone is None:
+            return None
+        # (昨天锯子是狼，刨子全程和他对投…。今天刨子。: the name said for now closing the post is
+        # its decision, and what the post said before of others and of another time its reason)
+        last = not text[alone.end() :].strip(" \t\n。！!…~～")
+        if not last and re.search(rf"{alt}|{_PREFACE_NOT.pattern}", text[: alone.start()]):
             return None
     pre = alone.group("pre")
     if pre and (not _own_preface(pre, alt) or _ADDRESS.search(pre)):

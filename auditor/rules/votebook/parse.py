@@ -474,6 +474,8 @@ def _change_said(before: str, reason: str) -> bool:
 # marks on its line (“投票对象:番茄投票理由:…”这种写法): cited, not used.
 _EXAMPLE_BEFORE = re.compile(
     r"示范|演示|举个?例子?|例如|比如|譬如|范例|例题|示例|样例|教(?:大家|你们|你|新人)"
+    # (照着导演抄一个练习一下，这个先不算：… — practice, declared not to count before it)
+    r"|练习|这个\s*(?:先)?\s*不算"
 )
 _MEANT_AFTER = re.compile(r"正式|真的|认真|这次算|说正经的|言归正传|下面是我的|我的票")
 _OPEN_QUOTES = {"“": "”", "「": "」", "『": "』"}
@@ -1814,9 +1816,24 @@ def _not_his_ballot(ft: str, start_at: int, at: int, players: Sequence[str], vot
     shown (给大家示范一下格式：⏎投票对象：饺子), or a ballot he types for another (我想帮我室友投一票：
     投票对象：… / 帮包子登记个投票：…) — only the director's 代投 is a vote of another player (000 9,
     001, 004), as under the free format (freevote.typed_for_another)."""
-    if _shown_as_example(ft, start_at, at):
+    if _shown_as_example(ft, start_at, at) or _mentioned_as_kind(ft, at):
         return True
     return start_at == 0 and typed_for_another(ft, at, players, voter)
+
+
+# After a label's target on its own line, the label taken up as a kind of thing the sentence
+# talks about (投票对象：南瓜 这款格式，导演的例子是饺子 / 投票对象：冬瓜 这款票今天不少): a mention of
+# the format or of others' ballots, not a ballot (a ballot's label is used, never referred to).
+_AS_A_KIND = re.compile(
+    r"[^\s:：，,。]{1,8}?\s*(?:这|那|呢)\s*(?:一)?\s*(?:款|(?:种|样|类|个)\s*(?:的)?\s*(?:格式|写法|票))"
+)
+
+
+def _mentioned_as_kind(ft: str, at: int) -> bool:
+    """The label whose target starts at ``at`` is taken up, on its line, as a kind the sentence
+    talks about (:data:`_AS_A_KIND`)."""
+    end = ft.find("\n", at)
+    return _AS_A_KIND.match(ft, at, len(ft) if end < 0 else end) is not None
 
 
 def _cast_text(
@@ -1883,7 +1900,11 @@ _LEFT = r"(?:还有|还剩下?|只剩下?|只有|尚有|尚余|仅剩|剩下?|�
 _TIME_LEFT = re.compile(
     rf"(?:离|距离?)\s*(?:本轮|今天|今日|本日)?\s*{_CLOSE}\s*(?:时间)?\s*(?:只)?\s*(?:{_LEFT})?\s*{_SPAN}"
     rf"|{_LEFT}\s*(?:最后)?\s*{_SPAN}(?=\s*(?:就|便)?\s*(?:要)?\s*{_CLOSE}|\s*(?:了|啦|哦|喔|啊)?\s*(?:$|[\s,，。.!！~～…;；:：)）\]】]))"
-    rf"|{_CLOSE}\s*前\s*(?:的)?\s*最后\s*{_SPAN}",
+    rf"|{_CLOSE}\s*前\s*(?:的)?\s*最后\s*{_SPAN}"
+    # (the post's moment stamped in brackets: （关门前四十分钟） / （20:15，关门前45分钟）: the time
+    # it is written, not the rule recalled — a rule names what is not allowed, a stamp nothing)
+    rf"|[（(【\[]\s*(?:[^）)】\]\n]{{0,12}}?[，,、\s]\s*)?{_CLOSE}\s*前\s*(?:的)?\s*{_SPAN}"
+    r"(?=\s*[）)】\]])",
     re.IGNORECASE,
 )
 _TIME_UNDONE = re.compile(
@@ -2145,11 +2166,15 @@ _VOTES_LATER = re.compile(
 )
 
 
-# The poster's vote said to stand in another post (我的票在上面 / 改投冬瓜，在楼上 / 票见3楼): the
+# The poster's vote said to stand in another post (我的票在上面 / 改投冬瓜，在楼上 / 票见3楼 /
+# 以改票那层为准): the
 # post points to where it was cast — a recap, no new attempt.  Said as his own (not 他的票在楼上).
 _VOTE_ELSEWHERE = re.compile(
     r"(?:(?:我的?|俺的?)\s*票|我投的|我改的)\s*(?:已经)?\s*(?:在|见)\s*(?:上面|楼上|上一?楼|前面|\d+\s*楼)"
     r"|(?:^|(?<=[，,]))\s*(?:在|见)\s*(?:楼上|上面|上一?楼)\s*[。.!！~～]*\s*$"
+    # (以改票那层为准 / 以12楼为准: another floor named the one that counts — not 以此帖 / 以本楼 /
+    # 以这条为准, this post itself)
+    r"|以\s*(?:(?![此本这])[^，,。！!？?\n]){1,8}?(?:楼|层|帖)\s*为准"
 )
 
 
