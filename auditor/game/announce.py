@@ -667,7 +667,9 @@ _NOT_EARLY = lazy(
     rf"{SUPPOSING}|不|没|未|无法|不能|别|需|须|可以|可|规则|才|则|即|如|或|能否|是否|谁|吗|[？?]"
 )
 # the acceleration said to fail after its word (加速没过（5/12）, 未通过, 不够半数, 今晚照关)
-_EARLY_FAILED = lazy(r"^[^，,。；;]{0,4}?(?:没|未)(?:有|能)?(?:通)?过|不够|未够|未达|没达|没成|未成|照(?:常|旧)?关")
+_EARLY_FAILED = lazy(
+    r"^[^，,。；;]{0,4}?(?:没|未)(?:有|能)?(?:通)?过|不够|未够|未达|没达|没成|未成|照(?:常|旧)?关"
+)
 # the idiot staying after his reveal (不出局, 留在场上, 以后没票权: seed 000 装傻 避免出局，…不能
 # 参与投票)
 _STAYS_IDIOT = lazy(
