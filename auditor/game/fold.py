@@ -533,6 +533,13 @@ _TERSE = _table(
     [
         # an ISO moment (2026-12-17T09:00): its date, then its clock
         (r"(\d{4}-\d{1,2}-\d{1,2})T(\d{1,2}:\d{2})", r"\1 \2"),
+        # a four-digit date before a four-digit clock (0403 0900: 4月3日 9:00 — s50, a terse
+        # writer's month and day run together): the date, then the clock below reads its time
+        (
+            r"(?<![\d.:/A-Za-z])(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\s+"
+            r"(?=(?:[01]\d|2[0-4])[0-5]\d(?![\d.:/A-Za-z]))",
+            r"\1/\2 ",
+        ),
         # a four-digit clock (0900, 2130) beside a day's word or a date, never a year or a count;
         # after a label's colon too (顺延一小时：2230 关), never a clock's minutes (12:2130)
         (

@@ -897,7 +897,12 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
     lines = _from_post(normalise(text), posted_at.astimezone(tz)).splitlines()
     request, fixed, summary = _post_heads(lines)
     where: list[int] = []  # each time's place in the post
-    for raw_line in lines:
+    line_of: list[int] = []  # each time's line
+    labels: dict[int, str] = {}  # a line that is a label and its time: the label
+    for number, raw_line in enumerate(lines):
+        label = _LABELLED_TIME.fullmatch(raw_line.strip())
+        if label is not None:
+            labels[number] = label.group(1)
         start = len(said) + len(raw_line) - len(raw_line.lstrip())
         said += raw_line + "\n"
         head = _header(raw_line, head)
@@ -947,6 +952,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             at = _told_date(_at(d, hms, tz, end=role == "closes"), posted_at, line, m, role)
             at = _past_midnight(at, out[first_here:], arrowed or bool(verb))
             where.append(start + m.start())
+            line_of.append(number)
             spans.append(m.span())
             wrong = _taken_back(before, line[m.end() :])
             out.append(
@@ -965,7 +971,51 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                 )
             )
         out[first_here:] = _line_roles(out[first_here:], line, spans, request)
+    if not request:
+        out = _label_pairs(out, line_of, labels)
     return _later_wins(out, where, fixed)
+
+
+# a line that is a label and one time (营业：4月7日（周五）10:00, 首日送电：04/03 09:00)
+_LABELLED_TIME = lazy(r"\W*([^\s:：\d（(][^\s:：（(]{0,9}?)(?<!\d)\s*[:：]\s*(?=[^：\n]*\d)[^：\n]*")
+# a label of another window than the day's (遗言, 夜晚行动, 杀人帖, 公示)
+_OTHER_WINDOW = lazy(r"遗言|维护|改票|代投|申请|禁言|请求|行动|技能|夜|杀|公示|公布|发帖|截至")
+
+
+def _label_pairs(
+    out: list[TimePoint], line_of: list[int], labels: dict[int, str]
+) -> list[TimePoint]:
+    """Two labelled lines in a row, one time each, the later within three days of the
+    earlier (s50: 营业：4月7日 10:00 ⏎ 截止：4月9日 22:00; 首日送电：0403 0900 ⏎ 首日拉闸：0404
+    2130): a schedule's two bounds.  The one a known word marks (截止: closes) makes the other
+    the day's other bound; two labels in the theme's own words are the opening and the close
+    when no other time in the post says either.  Never another window's label
+    (:data:`_OTHER_WINDOW`), a time taken back, a count's moment, a delay."""
+    out = list(out)
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        la, lb = line_of[i], line_of[i + 1]
+        if lb != la + 1 or la not in labels or lb not in labels:
+            continue
+        if line_of.count(la) != 1 or line_of.count(lb) != 1:
+            continue
+        if any(p.wrong or p.asof or p.delay or p.aside for p in (a, b)):
+            continue
+        if _OTHER_WINDOW.search(labels[la]) or _OTHER_WINDOW.search(labels[lb]):
+            continue
+        if not a.at < b.at <= a.at + timedelta(days=3):
+            continue
+        closes = (
+            b.at - timedelta(seconds=1) if b.at.timetz().replace(tzinfo=None) == time(0) else b.at
+        )
+        if (a.role, b.role) == (None, "closes"):
+            out[i] = replace(a, role="opens")
+        elif (a.role, b.role) == ("opens", None):
+            out[i + 1] = replace(b, role="closes", at=closes)
+        elif (a.role, b.role) == (None, None) and not any(p.role for p in out):
+            out[i] = replace(a, role="opens")
+            out[i + 1] = replace(b, role="closes", at=closes)
+    return out
 
 
 # the new time a put-back states in its own words (今天的退房时间顺延——新的退房时间：晚上十一点):
