@@ -977,7 +977,9 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
 
 
 # a line that is a label and one time (营业：4月7日（周五）10:00, 首日送电：04/03 09:00)
-_LABELLED_TIME = lazy(r"\W*([^\s:：\d（(][^\s:：（(]{0,9}?)(?<!\d)\s*[:：]\s*(?=[^：\n]*\d)[^：\n]*")
+_LABELLED_TIME = lazy(
+    r"\W*([^\s:：\d（(][^\s:：（(]{0,9}?)(?<!\d)\s*[:：]\s*(?=[^：\n]*\d)[^：\n]*"
+)
 # a label of another window than the day's (遗言, 夜晚行动, 杀人帖, 公示)
 _OTHER_WINDOW = lazy(r"遗言|维护|改票|代投|申请|禁言|请求|行动|技能|夜|杀|公示|公布|发帖|截至")
 
