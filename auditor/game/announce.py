@@ -3621,12 +3621,19 @@ def _piped_subject(words: Sequence[str]) -> re.Pattern[str]:
     return re.compile(rf"{_PIPED_SUBJECT.pattern}|{only}|{inherits}|{still}|{_MUTED_SUBJECT}")
 
 
+_CONNECTIVE = (
+    r"^\s*(?:另外|此外|还有|同时|并且|而且|然后|以及|再者|顺便(?:说一下|提一下)?|对了)\s*[，,]?\s*"
+)
+
+
 def _own_clause_subject(c: str, names: list[_Name], at: int) -> list[_Name]:
     """The names that open the clause, for a state it says of them a few words on (凤凰 今天
     起上车只能喵喵叫: 只能 + the piped's word says the clause's subject is piped), with no other
     name, negation or supposition between."""
     before = [n for n in names if n.end <= at]
-    if not before or _rx.search(r"\S", c[: before[0].start].strip("【】[] \t")):
+    # (另外鱼香这两天只能喵喵: a connective before the subject opens no other clause — s50)
+    lead = _rx.sub(_CONNECTIVE, "", c[: before[0].start].strip("【】[] \t")) if before else ""
+    if not before or _rx.search(r"\S", lead):
         return []
     run = _group(before, c, before[0].start, forward=True)
     between = c[run[-1].end : at] if run else ""
