@@ -978,7 +978,10 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
 
 # a line that is a label and one time (营业：4月7日（周五）10:00, 首日送电：04/03 09:00)
 _LABELLED_TIME = lazy(
-    r"\W*([^\s:：\d（(][^\s:：（(]{0,9}?)(?<!\d)\s*[:：]\s*(?=[^：\n]*\d)[^：\n]*"
+    r"\W*([^\s:：\d（(][^\s:：（(]{0,9}?)(?<!\d)\s*[:：]\s*"
+    # (the label heads its time: the value opens with it and is one phrase — 乙：晚上十点。 in a
+    # dialogue, 甲：对喽。…十点才关 are a speaker's words, no label)
+    r"(?=\d|[今明后次]|周|星期|礼拜|上午|下午|晚上|早上|中午|凌晨)(?=[^：\n]*\d)[^：。！!？?\n]*"
 )
 # a label of another window than the day's (遗言, 夜晚行动, 杀人帖, 公示)
 _OTHER_WINDOW = lazy(r"遗言|维护|改票|代投|申请|禁言|请求|行动|技能|夜|杀|公示|公布|发帖|截至")
