@@ -897,12 +897,7 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
     lines = _from_post(normalise(text), posted_at.astimezone(tz)).splitlines()
     request, fixed, summary = _post_heads(lines)
     where: list[int] = []  # each time's place in the post
-    line_of: list[int] = []  # each time's line
-    labels: dict[int, str] = {}  # a line that is a label and its time: the label
-    for number, raw_line in enumerate(lines):
-        label = _LABELLED_TIME.fullmatch(raw_line.strip())
-        if label is not None:
-            labels[number] = label.group(1)
+    for raw_line in lines:
         start = len(said) + len(raw_line) - len(raw_line.lstrip())
         said += raw_line + "\n"
         head = _header(raw_line, head)
@@ -952,7 +947,6 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
             at = _told_date(_at(d, hms, tz, end=role == "closes"), posted_at, line, m, role)
             at = _past_midnight(at, out[first_here:], arrowed or bool(verb))
             where.append(start + m.start())
-            line_of.append(number)
             spans.append(m.span())
             wrong = _taken_back(before, line[m.end() :])
             out.append(
@@ -971,9 +965,8 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                 )
             )
         out[first_here:] = _line_roles(out[first_here:], line, spans, request)
-    if not request:
-        out = _label_pairs(out, line_of, labels)
-    return _later_wins(out, where, fixed)
+    line_of = [said.count("\n", 0, w) for w in where]  # each time's line
+    return _later_wins(_label_pairs(out, line_of, lines, request), where, fixed)
 
 
 # a line that is a label and one time (营业：4月7日（周五）10:00, 首日送电：04/03 09:00)
@@ -988,39 +981,46 @@ _OTHER_WINDOW = lazy(r"遗言|维护|改票|代投|申请|禁言|请求|行动|�
 
 
 def _label_pairs(
-    out: list[TimePoint], line_of: list[int], labels: dict[int, str]
+    out: list[TimePoint], line_of: list[int], lines: list[str], request: bool
 ) -> list[TimePoint]:
     """Two labelled lines in a row, one time each, the later within three days of the
     earlier (s50: 营业：4月7日 10:00 ⏎ 截止：4月9日 22:00; 首日送电：0403 0900 ⏎ 首日拉闸：0404
     2130): a schedule's two bounds.  The one a known word marks (截止: closes) makes the other
     the day's other bound; two labels in the theme's own words are the opening and the close
-    when no other time in the post says either.  Never another window's label
-    (:data:`_OTHER_WINDOW`), a time taken back, a count's moment, a delay."""
+    when no other time in the post says either.  Never in a request's post, never another
+    window's label (:data:`_OTHER_WINDOW`), a time taken back, a count's moment, a delay."""
+    if request:
+        return out
     out = list(out)
     for i in range(len(out) - 1):
         a, b = out[i], out[i + 1]
-        la, lb = line_of[i], line_of[i + 1]
-        if lb != la + 1 or la not in labels or lb not in labels:
+        if not _schedule_lines(a, b, (line_of[i], line_of[i + 1]), line_of, lines):
             continue
-        if line_of.count(la) != 1 or line_of.count(lb) != 1:
-            continue
-        if any(p.wrong or p.asof or p.delay or p.aside for p in (a, b)):
-            continue
-        if _OTHER_WINDOW.search(labels[la]) or _OTHER_WINDOW.search(labels[lb]):
-            continue
-        if not a.at < b.at <= a.at + timedelta(days=3):
-            continue
-        closes = (
-            b.at - timedelta(seconds=1) if b.at.timetz().replace(tzinfo=None) == time(0) else b.at
-        )
+        at = b.at - timedelta(seconds=1) if b.at.timetz().replace(tzinfo=None) == time(0) else b.at
         if (a.role, b.role) == (None, "closes"):
             out[i] = replace(a, role="opens")
         elif (a.role, b.role) == ("opens", None):
-            out[i + 1] = replace(b, role="closes", at=closes)
+            out[i + 1] = replace(b, role="closes", at=at)
         elif (a.role, b.role) == (None, None) and not any(p.role for p in out):
             out[i] = replace(a, role="opens")
-            out[i + 1] = replace(b, role="closes", at=closes)
+            out[i + 1] = replace(b, role="closes", at=at)
     return out
+
+
+def _schedule_lines(
+    a: TimePoint, b: TimePoint, at: tuple[int, int], line_of: list[int], lines: list[str]
+) -> bool:
+    """``a`` and ``b`` are the times of two labelled lines in a row (:func:`_label_pairs`),
+    one each, the later within three days, of the day's own window."""
+    first, second = at
+    if second != first + 1 or line_of.count(first) != 1 or line_of.count(second) != 1:
+        return False
+    said = [_LABELLED_TIME.fullmatch(lines[n].strip()) for n in at]
+    if any(m is None or _OTHER_WINDOW.search(m.group(1)) for m in said):
+        return False
+    if any(p.wrong or p.asof or p.delay or p.aside for p in (a, b)):
+        return False
+    return a.at < b.at <= a.at + timedelta(days=3)
 
 
 # the new time a put-back states in its own words (今天的退房时间顺延——新的退房时间：晚上十一点):
