@@ -536,7 +536,7 @@ _TERSE = _table(
         # a four-digit date before a four-digit clock (0403 0900: 4月3日 9:00 — s50, a terse
         # writer's month and day run together): the date, then the clock below reads its time
         (
-            r"(?<![\d.:/A-Za-z])(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\s+"
+            r"(?:(?<![\d.:/A-Za-z])|(?<=[^\d.:/\s]:))(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\s+"
             r"(?=(?:[01]\d|2[0-4])[0-5]\d(?![\d.:/A-Za-z]))",
             r"\1/\2 ",
         ),
