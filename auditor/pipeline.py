@@ -45,6 +45,7 @@ from auditor.game.gamefile import (
     ThreadKind,
     load_game,
 )
+from auditor.game.listed_out import asked as listed_asked
 from auditor.game.roster import names_written, spell_out
 from auditor.report.words import withdrawn_words
 from auditor.rules.inputs import QUIET_DATA as QUIET_DATA
@@ -182,8 +183,10 @@ def current(game: Game, store: Store, *, keep: bool = False, fresh: bool = False
     game = without_counted_ballots(without_rejected(found, store), store)
     game = without_answered_warnings(without_agreeing_counts(game, store), store)
     game = without_rewrites(game, store)
-    # the game's own evidence, not the words (auditor.game.evidence): a player gone quiet
-    return evidence_asked(game, store, key, game_now(game, store) or _forum_now(game))
+    # the game's own evidence, not the words (auditor.game.evidence): a player gone quiet;
+    # a director's list of the dead or the living, last words (auditor.game.listed_out)
+    now = game_now(game, store) or _forum_now(game)
+    return listed_asked(evidence_asked(game, store, key, now), store, key, now)
 
 
 def without_rewrites(game: Game, store: Store) -> Game:

@@ -48,9 +48,9 @@ from discovery_games import night_files  # noqa: E402
 
 from auditor import pipeline  # noqa: E402
 from auditor.errors import STATE_INCOMPLETE_EXIT  # noqa: E402
-from auditor.game import evidence  # noqa: E402
+from auditor.game import evidence, listed_out  # noqa: E402
 from auditor.game.fold import fold  # noqa: E402
-from auditor.game.gamefile import DaySpec, Event, Game, ThreadSpec  # noqa: E402
+from auditor.game.gamefile import DaySpec, Event, Game, ThreadKind, ThreadSpec  # noqa: E402
 from auditor.report.words import audit_line  # noqa: E402
 from auditor.urls import findpost_link  # noqa: E402
 from tools.writer import Script, ScriptPost, load_script  # noqa: E402
@@ -291,6 +291,7 @@ def evidence_touches(a: Asked, item: ThreadSpec | DaySpec | Event) -> bool:
     of an elimination, a substitute or a 请假 of his; a day no announcement gave times to of
     that day."""
     quiet, unstated = _QUIET.match(a.text), _UNSTATED.match(a.text)
+    quiet = quiet or listed_out.SAID.match(a.text)
     if isinstance(item, Event) and quiet is not None:
         return item.type.value in QUIET_KINDS and fold(quiet[1]) == fold(item.player)
     if isinstance(item, DaySpec) and unstated is not None:
@@ -299,7 +300,7 @@ def evidence_touches(a: Asked, item: ThreadSpec | DaySpec | Event) -> bool:
 
 
 def is_evidence(line: str) -> bool:
-    return bool(_QUIET.match(line) or _UNSTATED.match(line))
+    return bool(_QUIET.match(line) or _UNSTATED.match(line) or listed_out.SAID.match(line))
 
 
 # ----------------------------------------------------------------------------- one night
@@ -570,6 +571,85 @@ def evidence_measure(
     return figures
 
 
+@dataclass(frozen=True, slots=True)
+class _Written:
+    """A script post as :mod:`auditor.game.listed_out` reads it (its text too)."""
+
+    author: str
+    posted_at: datetime
+    tid: int
+    pid: int | None
+    text: str
+
+
+def listed_measure(games: Iterable[Path], *, verbose: bool = False) -> tuple[int, int, int, int]:
+    """``--listed``: :mod:`auditor.game.listed_out` alone, with no audit, on every night of
+    ``games``, as :func:`evidence_measure` measures the quiet players: needless, the
+    questions asked when the state is the truth; told, for each elimination or substitute
+    (one at a time, missing from its night on), whether a question names its player that
+    night or by the next.  Returns (nights, events, told by the next night, needless)."""
+    nights = asked = events_n = told_n = 0
+    for folder in games:
+        truth = pipeline.open_game(folder / "game.toml", rules=False)
+        kinds = {t.tid: t.kind for t in truth.threads}
+        script = load_script(folder / "script.toml")
+        cutoffs = nights_of(folder)
+
+        def posts_by(
+            cutoff: datetime, script: Script = script, kinds: Mapping[int, object] = kinds
+        ) -> list[_Written]:
+            return [
+                _Written(p.author, p.at, p.tid, p.pid, p.as_of(cutoff).message)
+                for t in script.threads.values()
+                if t.tid in kinds
+                for p in t.posts
+                if p.at <= cutoff and not p.deleted
+            ]
+
+        def ask(
+            cutoff: datetime,
+            missing: tuple[Event, ...] = (),
+            truth: Game = truth,
+            kinds: dict[int, ThreadKind] = kinds,
+        ) -> list[listed_out.Listed]:
+            events = [
+                e for e in truth.events if (e.at is None or e.at <= cutoff) and e not in missing
+            ]
+            return listed_out.questions_of(
+                truth.players, truth.directors, events, posts_by(cutoff), kinds, cutoff
+            )
+
+        since = None
+        for i, cutoff in enumerate(cutoffs, 1):
+            needless = [q.says() for q in ask(cutoff)]
+            nights += 1
+            asked += len(needless)
+            shown = []
+            for e in truth.events:
+                if e.type.value not in ("eliminated", "substitute") or e.at is None:
+                    continue
+                if e.at > cutoff or (since is not None and e.at <= since):
+                    continue
+                told = any(
+                    any(fold(q.player) == fold(e.player) for q in ask(c, (e,)))
+                    for c in cutoffs[i - 1 : i + 1]
+                )
+                events_n += 1
+                told_n += told
+                shown.append(f"{e.type.value} {e.player}{'' if told else ' NOT TOLD'}")
+            since = cutoff
+            if verbose:
+                print(
+                    f"{folder.parent.name}/{folder.name} night {i}: needless {needless} | {shown}"
+                )
+    print(
+        f"listed: nights {nights}; eliminations and substitutes missed one at a time {events_n},"
+        f" told by the next night {told_n}; needless questions {asked}"
+        f" ({asked / max(1, nights):.2f} a night)"
+    )
+    return nights, events_n, told_n, asked
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("games", nargs="*", type=Path)
@@ -577,12 +657,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--evidence", action="store_true", help="the game's own evidence alone, no audit (fast)"
     )
+    ap.add_argument(
+        "--listed", action="store_true", help="the dead / living lists and last words alone (fast)"
+    )
     ap.add_argument("--knob", action="append", default=[], help="evidence: NAME=VALUE")
     ap.add_argument(
         "--state", action="store_true", help="crawl and discovery only: no exit code, no report"
     )
     args = ap.parse_args(argv)
     games = [g for g in args.games if (g / "nights.toml").exists()] or regression_games()
+    if args.listed:
+        listed_measure(games, verbose=args.verbose)
+        return 0
     if args.evidence:
         knobs = {k: ast.literal_eval(v) for k, v in (x.split("=", 1) for x in args.knob)}
         evidence_measure(games, verbose=args.verbose, **knobs)

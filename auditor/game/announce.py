@@ -388,6 +388,8 @@ _SHERIFF_SUBJECT = lazy(
     r"|(?:继任|接任)(?:为)?(?:新任|新)?\s*警长|(?:拿到|接过|获得|得到|接到|戴上|佩戴|别上|挂上)(?:了)?\s*警徽"
     # the spoken 当 with its result said (当上警长, 当了警长, 当警长了) — not a wish (想当警长)
     r"|(?<![想要谁去来会能该])当(?:上了?|了)\s*警长|(?<![想要谁去来会能该])当\s*警长(?=了|啦|咯|喽)"
+    # the office's token taken (拿了警长的锣, 接过警长之印: s50 — the theme's badge)
+    r"|(?:拿到|拿了|接过|获得|得到|接到)(?:了)?\s*警长[的之][\u4e00-\u9fff]{1,2}"
 )
 # a theme's words of command: leading a team (指挥, 带队, 领队, 领导, 统领) or the office
 # itself (警长, 队长, 船长)
@@ -407,7 +409,8 @@ _SHERIFF_OBJECT = lazy(
     # 警长给 X, 文言 传位于 X, 粤 交畀 X; the office's token (警长的印子给了 X, 警长徽章给
     # X, 警长之印付 X, a theme's 警长件转交：X): the thing of the office given on
     r"|警长\s*给|传位(?:于|给|予)?|交畀"
-    r"|警长\s*(?:[的之](?![^，。]{0,2}?票)[\u4e00-\u9fff]{1,2}?|徽章?|件|印)\s*"
+    # (the token a compound noun too: 警长尺子交给 X — s50)
+    r"|警长\s*(?:[的之]?(?![^，。]{0,2}?票)[\u4e00-\u9fff]{1,2}?|徽章?|件|印)\s*"
     r"(?:移交|转交|转寄|交|传|给|付)(?:给|予|与|于)?(?:了)?(?:给)?\s*[:：]?"
     # the office by the theme's word for its power of command (指挥权移交 X, 带队权交给 X,
     # 队长权): the one power a player hands on is the badge — never a right of a moment
@@ -1684,7 +1687,7 @@ def _substitute_res(one: str) -> list[re.Pattern[str]]:
             rf"[（(]\s*原\s*(?P<who>{one})\s*(?:的)?\s*(?:位置?|座位|号)?\s*[）)]"
         ),
         re.compile(
-            rf"(?P<new>{one}|{free}{{1,8}}?)\s*[（(]\s*(?:替补|顶替|接替|代替|替)\s*(?P<who>{one})\s*[）)]"
+            rf"(?P<new>{one}|{free}{{1,8}}?)\s*[（(]\s*(?:替补|顶替|接替|代替|换下|替下|替)\s*(?P<who>{one})\s*[）)]"
         ),
         re.compile(
             rf"替补\s*(?P<new>{one}|{free}{{1,8}}?)\s*来?\s*(?:入场|上场|进场|加入|补位|接替|顶替|顶上|代替)(?!\s*(?:{one}))"
@@ -1695,6 +1698,15 @@ def _substitute_res(one: str) -> list[re.Pattern[str]]:
         # 瓜子回来了，蚕豆把签位还给他: the substitute gives the place back
         re.compile(
             rf"(?P<new>{one})\s*回来了?[，,\s]*(?P<who>{one})\s*把\s*(?:签位|位置|账号|号)\s*还给"
+        ),
+        # 抄手 接 麻婆 的单 / 凉粉 顶 棒棒 的缺: the seat as the old one's thing taken over (s50),
+        # never his words, his vote or his post (接 X 的话, 代 X 的票)
+        re.compile(
+            rf"(?:是\s*)?(?P<new>{one}|(?:(?<=^)|(?<=[\s：:,，是]))(?!替补|{_NOT_A_SEAT_TAKER.pattern})"
+            rf"{free}{{1,8}}?)\s*来?\s*(?:接过|接|代|顶)\s*"
+            rf"(?P<who>{one})\s*的\s*"
+            r"(?!话|票|茬|梗|言|问|帖|楼|观点|发言|意思|逻辑|分析|节奏)[\u4e00-\u9fff]{1,2}"
+            r"(?=\s*(?:[。！!；;，,\n]|$))"
         ),
     ]
 
@@ -2433,7 +2445,38 @@ class Patterns:
         text = self._glossed(self._cause_lists(text))
         text = self._verb_is(text)
         text = self._by_agent(self._result_slot(text))
-        return self._likewise(self._counted_out(self._after_tally(text)))
+        return self._likewise(self._counted_out(self._after_tally(self._majority_out(text))))
+
+    def _majority_out(self, text: str) -> str:
+        """A player's majority told as the ballot's end (issue 34, s50; seed 002 有人过半则
+        直接出局, and at any rule set's ballot the top): 宫保 过半，切除 / 柿饼 5 票过半 — the
+        majority itself is the vote-out, whatever the theme's verb after it.  Never in a
+        running count or an election (目前, 当选 — :data:`_RUNNING_COUNT`), a supposition or
+        a question, nor with a verb after it of another kind or one that undoes (过半，但白痴
+        翻牌), nor where the grammar's own words tell the exit already."""
+        one = self._name_re.pattern
+
+        def out(m: re.Match[str]) -> str:
+            opening = max(text.rfind(c, 0, m.start()) for c in "。！!；;？?\n")
+            end = _sentence_end(text, m.end())
+            sentence = text[opening + 1 : end]
+            after = m.group("after")
+            if (
+                _RUNNING_COUNT.search(sentence)
+                or _SUPPOSE.search(sentence)
+                or text[end : end + 1] in ("？", "?")
+                or _UNDOING.search(after)
+                or any(r.search(sentence) for _, r in _ELIM_RE)
+            ):
+                return m.group(0)
+            return f"{m.group('who')} 过半，投票出局{after}"
+
+        return _rx.sub(
+            rf"(?<![没未不无])(?P<who>{one})\s*(?:得票|票数)?\s*(?:\d+(?:\.\d+)?\s*票\s*)?(?:已经?)?"
+            r"过半(?P<after>(?:\s*[，,]\s*[^，,。！!；;？?\n]{1,6})?)(?=\s*(?:[。！!；;\n]|$))",
+            out,
+            text,
+        )
 
     def _by_agent(self, text: str) -> str:
         """Who did it, in the sentence (issue 34, session 48): X 让狙击手给崩了, X 被杀手给害了 —
@@ -3354,6 +3397,9 @@ class Patterns:
                 pos = max(who, m.start() + 1) if one else m.start() + 1
                 if one:
                     found.append(one)
+        # (是抄手来顶麻婆的位子: the copula is no part of the newcomer read beside it)
+        plain = {(who, new) for who, new, _ in found}
+        found = [f for f in found if not (f[1][:1] == "是" and (f[0], f[1][1:]) in plain)]
         if not any(new in self._norm.values() for _, new, _ in found):
             # (霸下 顶班，接替 凤凰: the verb's first character is no newcomer where the
             # structure names a roster player taking the place)
@@ -3422,7 +3468,7 @@ class Patterns:
         new = _slot_name(self, m.group("new"))
         if _NEGATION.search(sentence[: m.start()][-3:]) or _SUPPOSE.search(sentence[: m.end()]):
             return None
-        if i == len(self._sub_re) - 2 and not _SUB_CONTEXT.search(sentence):
+        if i == len(self._sub_re) - 3 and not _SUB_CONTEXT.search(sentence):
             return None  # 接 / 代 between two names says a substitute only beside 替补
         who = m.groupdict().get("who")
         if who is None:
@@ -3575,12 +3621,19 @@ def _piped_subject(words: Sequence[str]) -> re.Pattern[str]:
     return re.compile(rf"{_PIPED_SUBJECT.pattern}|{only}|{inherits}|{still}|{_MUTED_SUBJECT}")
 
 
+_CONNECTIVE = (
+    r"^\s*(?:另外|此外|还有|同时|并且|而且|然后|以及|再者|顺便(?:说一下|提一下)?|对了)\s*[，,]?\s*"
+)
+
+
 def _own_clause_subject(c: str, names: list[_Name], at: int) -> list[_Name]:
     """The names that open the clause, for a state it says of them a few words on (凤凰 今天
     起上车只能喵喵叫: 只能 + the piped's word says the clause's subject is piped), with no other
     name, negation or supposition between."""
     before = [n for n in names if n.end <= at]
-    if not before or _rx.search(r"\S", c[: before[0].start].strip("【】[] \t")):
+    # (另外鱼香这两天只能喵喵: a connective before the subject opens no other clause — s50)
+    lead = _rx.sub(_CONNECTIVE, "", c[: before[0].start].strip("【】[] \t")) if before else ""
+    if not before or _rx.search(r"\S", lead):
         return []
     run = _group(before, c, before[0].start, forward=True)
     between = c[run[-1].end : at] if run else ""
@@ -4108,7 +4161,7 @@ class _Sentence:
             how = (
                 "elected"
                 if _rx.match(
-                    r"当|成为|担任|拿到|获得|得到|戴上|佩戴|别上|挂上|被?选|推选|上任|就任|荣任"
+                    r"当|成为|担任|拿到|拿了|获得|得到|戴上|佩戴|别上|挂上|被?选|推选|上任|就任|荣任"
                     r"|立为|推为|做|出任",
                     m.group(0),
                 )

@@ -287,6 +287,32 @@ _CANTONESE_WORDS = _table(
     ]
 )
 
+# 客家话 (Hakka, folded to simplified first): its days (今晡日 today, 昨晡日 yesterday,
+# 天光日 tomorrow, 暗晡 evening, 朝晨 morning), its completive and aspect (死忒哩 = 死掉了),
+# its passive (分人 = 被人), its give (交拨 = 交给), its pronoun (𠊎 = 我), 转来 (back).  Only in
+# a post that speaks it; its 唔 / 係 / 佢 are Cantonese's too and read by that table after.
+_HAKKA = lazy(r"𠊎|今晡|昨晡|天光日|暗晡|死忒|忒哩|分人|交拨")
+_HAKKA_WORDS = _table(
+    [
+        (r"今晡日?", "今天"),
+        (r"昨晡日?", "昨天"),
+        (r"前晡日?", "前天"),
+        (r"天光日", "明天"),
+        (r"暗晡(?:头|夜)?", "晚上"),
+        (r"朝晨(?:头)?", "早上"),
+        (r"𠊎", "我"),
+        (r"(?<=[\u4e00-\u9fff])忒(?=哩|了|咯|啦)", "掉"),
+        (r"死忒", "死掉"),
+        (r"(?<=[\u4e00-\u9fff])哩(?=\s*(?:[^\w\s]|$))", "了"),
+        (r"分人", "被人"),
+        (r"交拨", "交给"),
+        (r"转来", "回来"),
+        (r"退落", "退下"),
+        (r"头一(?=[轮日天场])", "第一"),
+        (r"讲", "说"),
+    ]
+)
+
 # 文言 / 半文半白: deaths (殁, 殒命, 俱亡, 为狼所噬, 为女巫所鸩), the vote (被逐, 票毕), the badge
 # (传位于, 立为警长), the days (首日, 是日, 第肆日), and an old hour glossed with its clock
 # (亥时半闭（21:30）: 21:30 关; an unglossed 辰时 gives no time)
@@ -429,6 +455,8 @@ def _borrowed(m: re.Match[str]) -> str:
 
 _STORY_WORDS = _table(
     [
+        # a death verb with its completive complement (死掉了, 打死掉 X): the verb itself
+        (r"(?<=死)掉(?=\s*(?:了|啦|咯|喽|[\u4e00-\u9fff]{1,6}(?:[，,。！!；;]|$)))", ""),
         (r"(?<!警)[铜金银铁木星]徽(?:章)?", "警徽"),
         # the badge as a theme's armband (队长袖标, 臂章): the office's token
         (r"(?:[\u4e00-\u9fff]长)?(?:袖标|臂章|袖章)", "警徽"),
@@ -505,6 +533,13 @@ _TERSE = _table(
     [
         # an ISO moment (2026-12-17T09:00): its date, then its clock
         (r"(\d{4}-\d{1,2}-\d{1,2})T(\d{1,2}:\d{2})", r"\1 \2"),
+        # a four-digit date before a four-digit clock (0403 0900: 4月3日 9:00 — s50, a terse
+        # writer's month and day run together): the date, then the clock below reads its time
+        (
+            r"(?:(?<![\d.:/A-Za-z])|(?<=[^\d.:/\s]:))(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\s+"
+            r"(?=(?:[01]\d|2[0-4])[0-5]\d(?![\d.:/A-Za-z]))",
+            r"\1/\2 ",
+        ),
         # a four-digit clock (0900, 2130) beside a day's word or a date, never a year or a count;
         # after a label's colon too (顺延一小时：2230 关), never a clock's minutes (12:2130)
         (
@@ -792,7 +827,10 @@ def registers(text: str) -> str:
     text = _apply(_LAYOUT, _HEADED.sub(_headed_table, text))
     text = _apply(_TIME_LABELS, _DASHED_DATE.sub(_dashed_date, text))
     text = _apply(_COLLOQUIAL_DAYS, text)
-    if _CANTONESE.search(text):
+    hakka = bool(_HAKKA.search(text))
+    if hakka:
+        text = _apply(_HAKKA_WORDS, text)
+    if hakka or _CANTONESE.search(text):
         text = _apply(_CANTONESE_WORDS, text)
     text = _OLD_HOUR.sub(
         lambda m: m.group(2) + (m.group(1) or ""),

@@ -965,7 +965,62 @@ def find_points(text: str, posted_at: datetime, tz: tzinfo) -> list[TimePoint]:
                 )
             )
         out[first_here:] = _line_roles(out[first_here:], line, spans, request)
-    return _later_wins(out, where, fixed)
+    line_of = [said.count("\n", 0, w) for w in where]  # each time's line
+    return _later_wins(_label_pairs(out, line_of, lines, request), where, fixed)
+
+
+# a line that is a label and one time (营业：4月7日（周五）10:00, 首日送电：04/03 09:00)
+_LABELLED_TIME = lazy(
+    r"\W*([^\s:：\d（(][^\s:：（(]{0,9}?)(?<!\d)\s*[:：]\s*"
+    # (the label heads its time: the value opens with it and is one phrase — 乙：晚上十点。 in a
+    # dialogue, 甲：对喽。…十点才关 are a speaker's words, no label)
+    r"(?=\d|[今明后次]|周|星期|礼拜|上午|下午|晚上|早上|中午|凌晨)(?=[^：\n]*\d)[^：。！!？?\n]*"
+)
+# a label of another window than the day's (遗言, 夜晚行动, 杀人帖, 公示)
+_OTHER_WINDOW = lazy(r"遗言|维护|改票|代投|申请|禁言|请求|行动|技能|夜|杀|公示|公布|发帖|截至")
+
+
+def _label_pairs(
+    out: list[TimePoint], line_of: list[int], lines: list[str], request: bool
+) -> list[TimePoint]:
+    """Two labelled lines in a row, one time each, the later within three days of the
+    earlier (s50: 营业：4月7日 10:00 ⏎ 截止：4月9日 22:00; 首日送电：0403 0900 ⏎ 首日拉闸：0404
+    2130): a schedule's two bounds.  The one a known word marks (截止: closes) makes the other
+    the day's other bound; two labels in the theme's own words are the opening and the close
+    when no other time in the post says either.  Never in a request's post, never another
+    window's label (:data:`_OTHER_WINDOW`), a time taken back, a count's moment, a delay."""
+    if request:
+        return out
+    out = list(out)
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        if not _schedule_lines(a, b, (line_of[i], line_of[i + 1]), line_of, lines):
+            continue
+        at = b.at - timedelta(seconds=1) if b.at.timetz().replace(tzinfo=None) == time(0) else b.at
+        if (a.role, b.role) == (None, "closes"):
+            out[i] = replace(a, role="opens")
+        elif (a.role, b.role) == ("opens", None):
+            out[i + 1] = replace(b, role="closes", at=at)
+        elif (a.role, b.role) == (None, None) and not any(p.role for p in out):
+            out[i] = replace(a, role="opens")
+            out[i + 1] = replace(b, role="closes", at=at)
+    return out
+
+
+def _schedule_lines(
+    a: TimePoint, b: TimePoint, at: tuple[int, int], line_of: list[int], lines: list[str]
+) -> bool:
+    """``a`` and ``b`` are the times of two labelled lines in a row (:func:`_label_pairs`),
+    one each, the later within three days, of the day's own window."""
+    first, second = at
+    if second != first + 1 or line_of.count(first) != 1 or line_of.count(second) != 1:
+        return False
+    said = [_LABELLED_TIME.fullmatch(lines[n].strip()) for n in at]
+    if any(m is None or _OTHER_WINDOW.search(m.group(1)) for m in said):
+        return False
+    if any(p.wrong or p.asof or p.delay or p.aside for p in (a, b)):
+        return False
+    return a.at < b.at <= a.at + timedelta(days=3)
 
 
 # the new time a put-back states in its own words (今天的退房时间顺延——新的退房时间：晚上十一点):
