@@ -561,6 +561,20 @@ def _answered(
     return said + _changed(before, store, said, by)
 
 
+def _named_fields(
+    how: str | None,
+    kind: str | None,
+    etype: str | None,
+    newcomer: str | None,
+    *,
+    own_account: bool,
+) -> dict[str, object]:
+    """--how, --kind and --type as the file writes them; a 替补's newcomer and his account."""
+    fields: dict[str, object] = {"how": named(how, HOW_LABEL), "kind": named(kind, KIND_LABEL)}
+    fields["type"] = named(etype, EVENT_LABEL)
+    return fields | {"newcomer": newcomer, "account": "own" if own_account else "same"}
+
+
 def _quiet(
     g: Game, store: Store, player: str, fields: Mapping[str, object], *, by: str | None, note: str
 ) -> str:
@@ -730,15 +744,12 @@ def game_cmd(
         when = _times(opens=opens, closes=closes, at=at, next_opens=next_opens)
         ph = _phase(phase, phase_name, phase_opens, phase_closes, vote_thread, drop_phase)
         with open_store(g) as store:
-            acts = {"dismiss": dismiss_pid, "handled": handled_pid, "add": add_what}
+            acts = {"dismiss": dismiss_pid, "handled": handled_pid, "add": add_what, "quiet": quiet}
             acts |= {"confirm": confirm_id, "reject": reject_id, "tally": tally_answer}
-            acts["quiet"] = quiet
             if any(v is not None for v in acts.values()):
                 fields: dict[str, object] = {**when, **ph, "day": day, "player": player, "pid": pid}
                 fields |= {"accelerated": accelerated, "delayed": delayed, "answer": answer}
-                fields |= {"how": named(how, HOW_LABEL), "kind": named(kind, KIND_LABEL)}
-                fields["type"] = named(etype, EVENT_LABEL)
-                fields |= {"newcomer": newcomer, "account": "own" if own_account else "same"}
+                fields |= _named_fields(how, kind, etype, newcomer, own_account=own_account)
                 said = _answered(g, store, acts, fields, by=by, note=note, hour=hour)
                 out.print(f"{escape(said)}（{escape(str(game))}）", highlight=False)
                 return

@@ -323,10 +323,14 @@ def questions(game: Game, store: object, now: datetime) -> list[str]:
 
 def asked_quiet(game: Game, store: object, now: datetime) -> list[Quiet]:
     """The players gone quiet by ``now`` whose silence is not answered 不再问."""
-    told = quiet_answers(store)
     quiet = quiet_players(
         game.players, game.directors, game.days, game.events, game_posts(game, store), now
     )
+    return unanswered(quiet, quiet_answers(store))
+
+
+def unanswered(quiet: Iterable[Quiet], told: Collection[str]) -> list[Quiet]:
+    """``quiet`` less the silences answered 潜水 / 在场 (``told``: their keys)."""
     return [q for q in quiet if q.key not in told]
 
 
