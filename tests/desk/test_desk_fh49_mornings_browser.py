@@ -200,9 +200,17 @@ def _add(phone: Any, c: Counter, said: Said, at: str) -> None:
 # posts' chips, timed by the post's own night; 阿偉 and 鳳梨酥, two deaths of one post,
 # confirmed one by one: +2 taps); btship 10 / 16 / 12507 px, then 13 / 16 / 12715 px.  (His day 1's 环节 are
 # not scripted here: test_desk_fh49_browser.py, one pass.)  Heights with 200 px to spare.
+# After session 49's other merges (main ebc2937f, measured by s50-desk with this script;
+# no quiet player is asked on these mornings): xiaolu 4 / 0 / 9545 px, then 6 / 0 / 14438
+# px — her 請假 and deaths read and proposed (全部确认), +528 px on morning 1 from the
+# report's own growth (the rules post's words cited on each card, 「游戏文件需要核对」's
+# LURK-DAY lines) and her rules post's 時程 listed under day 1 with its day form; btship
+# 10 / 16 / 13488 px, then 6 / 0 / 15436 px — his days' 环节 read (per-环节 activity rows,
+# his lurk drafts now pending, not held), four 「游戏文件需要核对」 rule-post notes with their
+# TOML lines in the report.  Heights with 200 px to spare.
 MORNINGS = [
-    ("discovery_fh49/xiaolu", "小鹿", [(4, 0, 9217, 0), (28, 32, 14352, 0)]),
-    ("discovery_fh49b/btship_tianjin", "大刘", [(10, 16, 12707, 0), (13, 16, 12915, 0)]),
+    ("discovery_fh49/xiaolu", "小鹿", [(4, 0, 9745, 0), (28, 32, 14638, 0)]),
+    ("discovery_fh49b/btship_tianjin", "大刘", [(10, 16, 13688, 0), (13, 16, 15636, 0)]),
 ]
 
 
