@@ -104,6 +104,7 @@ __all__ = [
     "Records",
     "Written",
     "add",
+    "answer_quiet",
     "audit",
     "check",
     "confirm",
@@ -1493,6 +1494,69 @@ def dismiss(
     store.state.dismiss(pid, value)
     store.finish_run(run_id, "ok", {"pid": pid, "by": signer, "note": note, "answer": answer})
     return f"pid {pid} 已标为{DISMISS_ANSWERS[answer]}（{signer} 于 {at}），以后不再列出"
+
+
+def answer_quiet(
+    game: Game,
+    store: Store,
+    player: str,
+    day: int,
+    answer: str,
+    *,
+    by: str | None,
+    note: str = "",
+    at: datetime | None = None,
+    how: str | None = None,
+) -> str:
+    """Answer the quiet-player question (:mod:`auditor.game.evidence`: 「X 自第N天起没有发言：
+    出局了？请假？潜水？」), signed ``by`` a director of the game — the desk's buttons and
+    ``auditor game --quiet X --day N --answer …``.  ``answer``: ``out`` (出局了: his death
+    written into the game file as :func:`add` does, at ``at`` — default day N's opening, a
+    death found that morning — and ``how``, default 夜晚), ``leave`` (请假: a leave covering
+    day N written into the game file), ``lurk`` / ``here`` (潜水 / 在场: 不再问, kept in the
+    store under the silence, recorded as a ``quiet`` run; a new silence is asked again).
+    Refused for a question not asked now."""
+    from auditor.game import evidence
+    from auditor.game.confirm import ProposalError, Signature, write_leave
+    from auditor.ledger.decisions import default_signer
+
+    signer = default_signer(game, by)
+    kind = evidence.answer_of(answer)
+    if kind is None:
+        words = "、".join(evidence.QUIET_ANSWERS.values())
+        raise ProposalError(f"回答看不懂：{answer}（可以是 {words}）")
+    cur = current(game, store)
+    now = game_now(game, store) or _forum_now(game)
+    named = names_written(cur, [player])[0] if player else player
+    asked = {(q.player, q.day): q for q in evidence.asked_quiet(cur, store, now)}
+    quiet = asked.get((named, day))
+    if quiet is None:
+        said = "、".join(f"{p}（第{d}天起）" for p, d in asked) or "没有"
+        raise ProposalError(
+            f"没有在问 {named} 自第{day}天起没有发言（现在问的：{said}）：已经答过，或他又发言了"
+        )
+    spec = next(d for d in cur.days if d.number == day)
+    if kind == "out":
+        values: dict[str, object] = {"type": "eliminated", "player": named}
+        values |= {"at": at or spec.opens, "how": how or "night"}
+        return add(game, store, "event", values, by=signer).message
+    signed_at = _signed_at(game, store)
+    if kind == "leave":
+        write_leave(game.path, named, spec.opens, spec.closes, Signature(signer, signed_at))
+        f = "%m-%d %H:%M"
+        return (
+            f"已写进游戏文件：请假：{named}（{spec.opens:{f}} 至 {spec.closes:{f}}，第{day}天），"
+            f"{signer} 于 {signed_at:%Y-%m-%d %H:%M} 签名"
+        )
+    stamp = signed_at.strftime("%Y-%m-%d %H:%M")
+    word = evidence.QUIET_ANSWERS[kind]
+    run_id = store.start_run("quiet")
+    evidence.keep_answer(store, quiet, {"answer": kind, "by": signer, "at": stamp, "note": note})
+    store.finish_run(run_id, "ok", {"player": named, "day": day, "answer": kind, "by": signer})
+    return (
+        f"{named} 自第{day}天起没有发言：已答「{word}」（{signer} 于 {stamp}），这次沉默不再问；"
+        "他再发言后又不说话，会再问"
+    )
 
 
 @dataclass(slots=True)

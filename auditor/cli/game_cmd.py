@@ -43,6 +43,7 @@ from auditor.ledger.held import (
 from auditor.pipeline import (
     REJECT_ANSWERS,
     add,
+    answer_quiet,
     confirm,
     crawled,
     current,
@@ -412,6 +413,16 @@ _HandledPidOpt = Annotated[
         show_default=False,
     ),
 ]
+_QuietOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--quiet",
+        help="回答「X 自第N天起没有发言：出局了？请假？潜水？」：auditor game 游戏文件 --quiet X "
+        "--day N --answer 出局了|请假|潜水|在场（出局了：写进游戏文件，时间默认第N天开门、方式夜晚，"
+        "可用 --at / --how 改；请假：写进游戏文件，覆盖第N天；潜水 / 在场：这次沉默不再问），签名保存",
+        show_default=False,
+    ),
+]
 _RejectOpt = Annotated[
     str | None,
     typer.Option(
@@ -425,7 +436,7 @@ _AnswerOpt = Annotated[
     str,
     typer.Option(
         "--answer",
-        help="与 --reject 一起：不对（默认）| 无人出局 | 还没关门",
+        help="与 --reject 一起：不对（默认）| 无人出局 | 还没关门；与 --quiet 一起：出局了 | 请假 | 潜水 | 在场",
     ),
 ]
 _NewcomerOpt = Annotated[
@@ -504,6 +515,8 @@ def _act(
     if acts["add"] is not None:
         values = {k: v for k, v in fields.items() if k != "kind"}
         return add(g, store, str(acts["add"]), values, by=by).message
+    if acts.get("quiet") is not None:
+        return _quiet(g, store, str(acts["quiet"]), fields, by=by, note=note)
     if acts.get("reject") is not None:
         answer = str(fields.get("answer") or "wrong")
         return reject(g, store, str(acts["reject"]), by=by, answer=_ANSWERS.get(answer, answer))
@@ -546,6 +559,44 @@ def _answered(
     before = current(g, store)
     said = _act(g, store, acts, fields, by=by, note=note, hour=hour)
     return said + _changed(before, store, said, by)
+
+
+def _named_fields(
+    how: str | None,
+    kind: str | None,
+    etype: str | None,
+    newcomer: str | None,
+    *,
+    own_account: bool,
+) -> dict[str, object]:
+    """--how, --kind and --type as the file writes them; a 替补's newcomer and his account."""
+    fields: dict[str, object] = {"how": named(how, HOW_LABEL), "kind": named(kind, KIND_LABEL)}
+    fields["type"] = named(etype, EVENT_LABEL)
+    return fields | {"newcomer": newcomer, "account": "own" if own_account else "same"}
+
+
+def _quiet(
+    g: Game, store: Store, player: str, fields: Mapping[str, object], *, by: str | None, note: str
+) -> str:
+    """--quiet X --day N --answer 出局了|请假|潜水|在场 (the desk's buttons)."""
+    day = fields.get("day")
+    if not isinstance(day, int):
+        raise AuditorError("--quiet 要和 --day 一起用：他自第几天起没有发言（见问题里的「第N天」）")
+    answer = str(fields.get("answer") or "")
+    if answer == "不对":  # (--answer's default, --reject's)
+        raise AuditorError("--quiet 要写 --answer：出局了、请假、潜水 或 在场")
+    at, how = fields.get("at"), fields.get("how")
+    return answer_quiet(
+        g,
+        store,
+        player,
+        day,
+        answer,
+        by=by,
+        note=note,
+        at=at if isinstance(at, datetime) else None,
+        how=str(how) if how else None,
+    )
 
 
 def _changed(before: Game, store: Store, said: str, by: str | None) -> str:
@@ -654,6 +705,7 @@ def game_cmd(
     dismiss_pid: _DismissPidOpt = None,
     handled_pid: _HandledPidOpt = None,
     reject_id: _RejectOpt = None,
+    quiet: _QuietOpt = None,
     answer: _AnswerOpt = "不对",
     newcomer: _NewcomerOpt = None,
     own_account: _OwnAccountOpt = False,
@@ -677,7 +729,8 @@ def game_cmd(
     --add day|event 补上论坛没有给出的一天或一个事件；--dismiss pid 把未读懂的公告标为不是公告，
     --handled pid 标为读对了 / 已处理（pid 见「未读懂的公告」）；--reject 编号 回答提议「不对，不要」；
     确认替补时 --newcomer 帐号名 [--own-account] 写上替补的人；--phase 编号 加上、更正或删去天的一个环节；
-    --format json|csv 给脚本用；--tally-answer 公示为准|计票是对的 --day N 回答第N天的「计票待核对」。
+    --format json|csv 给脚本用；--tally-answer 公示为准|计票是对的 --day N 回答第N天的「计票待核对」；
+    --quiet 玩家 --day N --answer 出局了|请假|潜水|在场 回答「玩家 自第N天起没有发言」。
 
     例：auditor game examples/sample/minimal.toml
     """
@@ -691,14 +744,12 @@ def game_cmd(
         when = _times(opens=opens, closes=closes, at=at, next_opens=next_opens)
         ph = _phase(phase, phase_name, phase_opens, phase_closes, vote_thread, drop_phase)
         with open_store(g) as store:
-            acts = {"dismiss": dismiss_pid, "handled": handled_pid, "add": add_what}
+            acts = {"dismiss": dismiss_pid, "handled": handled_pid, "add": add_what, "quiet": quiet}
             acts |= {"confirm": confirm_id, "reject": reject_id, "tally": tally_answer}
             if any(v is not None for v in acts.values()):
                 fields: dict[str, object] = {**when, **ph, "day": day, "player": player, "pid": pid}
                 fields |= {"accelerated": accelerated, "delayed": delayed, "answer": answer}
-                fields |= {"how": named(how, HOW_LABEL), "kind": named(kind, KIND_LABEL)}
-                fields["type"] = named(etype, EVENT_LABEL)
-                fields |= {"newcomer": newcomer, "account": "own" if own_account else "same"}
+                fields |= _named_fields(how, kind, etype, newcomer, own_account=own_account)
                 said = _answered(g, store, acts, fields, by=by, note=note, hour=hour)
                 out.print(f"{escape(said)}（{escape(str(game))}）", highlight=False)
                 return

@@ -46,6 +46,7 @@ from auditor.desk.auth import LoginLimiter, OneTimeLinks, new_token, same_token,
 from auditor.desk.coalesce import Coalesced
 from auditor.desk.sessions import Sessions, password_mark
 from auditor.errors import AuditorError
+from auditor.game.evidence import quiet_asked
 from auditor.game.gamefile import Game, ThreadKind
 from auditor.ledger.decisions import DECIDABLE_CARDS, DuplicateCardError, parse_card
 from auditor.ledger.ledger import NOT_CARDS
@@ -209,6 +210,7 @@ def environment() -> Environment:
     env.globals["kept"] = KeptParts(env).render
     env.filters["short_links"] = short_links
     env.filters["desk_problem"] = desk_problem
+    env.filters["quiet_asked"] = quiet_asked  # (a quiet player's question: its answers)
     return with_helpers(env)
 
 
@@ -1014,6 +1016,7 @@ def create_app(
         Route("/g/{slug}/reject", partial(corrections.reject_post, app), methods=["POST"]),
         Route("/g/{slug}/add", partial(corrections.add_post, app), methods=["POST"]),
         Route("/g/{slug}/alias", partial(corrections.alias_post, app), methods=["POST"]),
+        Route("/g/{slug}/quiet", partial(corrections.quiet_post, app), methods=["POST"]),
         Route("/g/{slug}/event", partial(corrections.event_post, app), methods=["POST"]),
         Route("/g/{slug}/vote", partial(corrections.vote_post, app), methods=["POST"]),
         Route("/g/{slug}/audit", app.audit_post, methods=["POST"]),

@@ -194,6 +194,62 @@ async def alias_post(app: DeskApp, request: Request) -> Response:
     return app.wrote_game_file(request, slug, form, done, fresh, "#proposals")
 
 
+def quiet_item(
+    game: Game,
+    player: str,
+    day: int,
+    answer: str,
+    *,
+    by: str,
+    reports: Path,
+    at: datetime | None = None,
+    how: str | None = None,
+) -> tuple[actions.Done, Game]:
+    """「X 自第N天起没有发言：出局了？请假？潜水？」 answered (:func:`pipeline.answer_quiet`,
+    ``auditor game --quiet``), signed by the signed-in director: 出局了 / 请假 written to the
+    game file (the game read again, the days it changed re-checked), 潜水 / 在场 kept in the
+    store; the report rewritten (the question leaves the page at once)."""
+    before = actions.current_game(game)
+    with actions.GAME_FILE, actions.game_store(game) as store:
+        said = pipeline.answer_quiet(game, store, player, day, answer, by=by, at=at, how=how)
+    fresh = pipeline.open_game(game.path)
+    changed = actions.mark_answer(before, fresh, said.split("，", 1)[0], by)
+    done = actions.done(said, actions.rewrite_report(fresh, reports))
+    return replace(done, changed=changed), fresh
+
+
+async def quiet_post(app: DeskApp, request: Request) -> Response:
+    """The one-tap answers under a quiet player's question (出局了 with its prefilled form)."""
+    got = await app.guarded(request)
+    if isinstance(got, Response):
+        return got
+    game, slug, who, form = got
+    player = str(form.get("player", "")).strip()
+    raw_day = str(form.get("day", "")).strip()
+    answer = str(form.get("answer", "")).strip()
+    raw_at = str(form.get("at", "")).strip()
+    how = str(form.get("how", "")).strip() or None
+    try:
+        if not raw_day.isdecimal():
+            raise AuditorError(f"天数应当是数字：{raw_day}")
+        at = actions.parse_closes(raw_at) if raw_at else None
+        done, fresh = await run_in_threadpool(
+            quiet_item,
+            game,
+            player,
+            int(raw_day),
+            answer,
+            by=who,
+            reports=app.desk.reports,
+            at=at,
+            how=how,
+        )
+    except AuditorError as exc:
+        app.flash(request, "error", str(exc))
+        return app.back(slug, form, "#state-problems")
+    return app.wrote_game_file(request, slug, form, done, fresh, "#proposals")
+
+
 def fields_of(form: Mapping[str, object]) -> dict[str, object]:
     """The correction fields the proposal form sent (empty ones left as they are)."""
     fix: dict[str, object] = {}

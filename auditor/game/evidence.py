@@ -33,7 +33,9 @@ nights whose state is right — the needless ones); the thresholds below are tha
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+import json
+import re
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
@@ -93,7 +95,30 @@ class Quiet:
     def says(self, base: str | None = None) -> str:
         links = [findpost_link(base, t, p) or f"pid {p}" for t, p in self.morning]
         where = f"（当天早上导演的帖子：{'、'.join(links)} ）" if links else ""
-        return f"{self.player} 自第{self.day}天起没有发言：出局了？请假？潜水？{where}"
+        return f"{self.player} 自第{self.day}天起没有发言：{ASKS}{where}"
+
+    @property
+    def key(self) -> str:
+        """This silence (its player and its first silent day): 不再问 is kept under it, so a
+        silence after he spoke again (a later first day) is asked again."""
+        return quiet_key(self.player, self.day)
+
+
+#: what the question asks, after the player and his first silent day
+ASKS = "出局了？请假？潜水？"
+_SAID = re.compile(rf"^(?P<player>.+?) 自第(?P<day>\d+)天起没有发言：{ASKS}")
+
+
+def quiet_key(player: str, day: int) -> str:
+    """The store's key of ``player``'s silence from ``day`` (:attr:`Quiet.key`)."""
+    return f"{fold(player)}:{day}"
+
+
+def quiet_asked(line: str) -> tuple[str, int] | None:
+    """(player, first silent day) of a state problem that is :meth:`Quiet.says`'s question
+    (the desk's answers beside it), else None."""
+    m = _SAID.match(line)
+    return (m["player"], int(m["day"])) if m else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +287,7 @@ def game_posts(game: Game, store: object) -> list[Said]:
 
 
 #: the last questions asked: (discovery key, now, the store's post count) -> the lines
-_ASKED: dict[tuple[str, str, int], list[str]] = {}
+_ASKED: dict[tuple[str, str, int, tuple[str, ...]], list[str]] = {}
 
 
 def asked(game: Game, store: object, key: str, now: datetime) -> Game:
@@ -273,7 +298,8 @@ def asked(game: Game, store: object, key: str, now: datetime) -> Game:
     disc = game.discovery
     if disc is None or not hasattr(disc, "problems"):
         return game
-    memo = (key, now.isoformat(), int(store.post_count()))  # type: ignore[attr-defined]
+    told = tuple(sorted(quiet_answers(store)))
+    memo = (key, now.isoformat(), int(store.post_count()), told)  # type: ignore[attr-defined]
     lines = _ASKED.get(memo)
     if lines is None:
         lines = questions(game, store, now)
@@ -285,12 +311,64 @@ def asked(game: Game, store: object, key: str, now: datetime) -> Game:
 
 def questions(game: Game, store: object, now: datetime) -> list[str]:
     """What the game's own evidence asks the director now (the state's problems'
-    words): the players gone quiet, the days no announcement gave times to."""
+    words): the players gone quiet (less the silences he answered 潜水 / 在场), the days no
+    announcement gave times to."""
     if game.ended is not None and game.ended <= now:
         return []
     base = game.forum.url if game.forum is not None else None
+    quiet = asked_quiet(game, store, now)
+    unstated = unstated_days(game) if ASK_UNSTATED else []
+    return [q.says(base) for q in quiet] + [u.says() for u in unstated]
+
+
+def asked_quiet(game: Game, store: object, now: datetime) -> list[Quiet]:
+    """The players gone quiet by ``now`` whose silence is not answered 不再问."""
     quiet = quiet_players(
         game.players, game.directors, game.days, game.events, game_posts(game, store), now
     )
-    unstated = unstated_days(game) if ASK_UNSTATED else []
-    return [q.says(base) for q in quiet] + [u.says() for u in unstated]
+    return unanswered(quiet, quiet_answers(store))
+
+
+def unanswered(quiet: Iterable[Quiet], told: Collection[str]) -> list[Quiet]:
+    """``quiet`` less the silences answered 潜水 / 在场 (``told``: their keys)."""
+    return [q for q in quiet if q.key not in told]
+
+
+# -- the director's answers (the desk's buttons, ``auditor game --quiet``) ------------------
+
+#: The answers to a quiet player's question: 出局了 (his death, added to the game file),
+#: 请假 (a leave covering the day, written to the game file), 潜水 / 在场 (不再问: kept in
+#: the store under :data:`QUIET` + the silence's key, so a new silence is asked again).
+QUIET_ANSWERS = {"out": "出局了", "leave": "请假", "lurk": "潜水", "here": "在场"}
+#: the answers kept in the store (the others are events of the game file)
+NOT_AGAIN = ("lurk", "here")
+#: check_state key prefix: ``quiet:<folded player>:<day>`` -> the signed 不再问 (JSON)
+QUIET = "quiet:"
+
+
+def quiet_answers(store: object) -> dict[str, dict[str, str]]:
+    """The silences answered 潜水 / 在场: key (:func:`quiet_key`) -> {player, day, answer,
+    by, at, note}."""
+    out: dict[str, dict[str, str]] = {}
+    values: Mapping[str, str] = store.state_values(QUIET)  # type: ignore[attr-defined]
+    for key, raw in sorted(values.items()):
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            continue
+        if isinstance(value, dict):
+            out[key.removeprefix(QUIET)] = {str(k): str(v) for k, v in value.items()}
+    return out
+
+
+def keep_answer(store: object, quiet: Quiet, value: Mapping[str, str]) -> None:
+    """Keep 潜水 / 在场 for ``quiet``'s silence (the store's check state)."""
+    text = json.dumps({"player": quiet.player, "day": quiet.day, **value}, ensure_ascii=False)
+    store.set_state(f"{QUIET}{quiet.key}", text)  # type: ignore[attr-defined]
+
+
+def answer_of(said: str) -> str | None:
+    """An answer as a director says it (出局了 / 出局, 请假, 潜水, 在场, or the keys)."""
+    said = said.strip()
+    words = {v: k for k, v in QUIET_ANSWERS.items()} | {"出局": "out"}
+    return said if said in QUIET_ANSWERS else words.get(said)

@@ -221,7 +221,10 @@ def test_his_night_two_in_fewer_taps(tmp_path: Path) -> None:
             night_two(phone, taps)
             print(f"night 2: {asked} questions answered in {taps.count} taps")
             assert phone.find_elements(By.ID, "questions") == [], _flash(phone)
-            assert taps.count <= 10, taps.count  # (main before session 47: 15)
+            # (main before session 47: 15; 10 until s49-desk, whose safety confirms the
+            # deaths one post gave several of one by one, never by 全部确认 — 毛肚 and 郡肝 of
+            # one post, +2 taps: measured 13 at s49-desk's tip e7f31b5b, 12 on main ebc2937f)
+            assert taps.count <= 12, taps.count
             assert _severe(phone) == []
         finally:
             phone.quit()

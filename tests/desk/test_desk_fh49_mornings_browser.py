@@ -32,7 +32,13 @@ from tests.report.test_report_browser import _driver, _severe
 
 pytestmark = pytest.mark.browser
 
-_TYPE = {"出局": "eliminated", "警长": "sheriff", "吹笛": "piped", "替补": "substitute"}
+_TYPE = {
+    "出局": "eliminated",
+    "警长": "sheriff",
+    "吹笛": "piped",
+    "替补": "substitute",
+    "请假": "leave",
+}
 _HOW = {"夜晚": "night", "投票": "vote", "红牌罚下": "sent_off", "殉情": "suicide"}
 
 Said = tuple[str, str, str]  # (type, player, how): what an event proposal or the truth says
@@ -54,14 +60,15 @@ def _render(src: Path, folder: Path, night: int) -> datetime:
 
 
 def _truth(src: Path, moment: datetime) -> dict[Said, str]:
-    """His events up to ``moment`` (a 请假 left out: the desk has no form for it yet): what
-    each says -> its time as the add form takes it."""
+    """His events up to ``moment``: what each says -> its time as the add form takes it.  A
+    请假 is his truth too (小鹿's 「小葵下午請假，已核准」 is read and proposed since session 49's
+    discovery merges, and 全部确认 writes it); the foot's add form has none (:func:`_add`)."""
     raw = tomllib.loads((src / "game.toml").read_text(encoding="utf-8"))
     out: dict[Said, str] = {}
     for e in raw.get("event", []):
-        if e["type"] == "leave" or e["at"] > moment:
+        at = e["from"] if e["type"] == "leave" else e["at"]
+        if at > moment:
             continue
-        at = e["at"]
         how = e.get("how", "") if e["type"] == "eliminated" else ""
         out[(e["type"], e["player"], how)] = at.strftime("%Y-%m-%dT%H:%M")
     return out
@@ -173,6 +180,8 @@ def _add(phone: Any, c: Counter, said: Said, at: str) -> None:
     if _chip(phone, c, said, at):
         return
     kind, player, how = said
+    if kind == "leave":  # (no 请假 in the add form: left missing, counted off his truth)
+        return
     c.tap(phone.find_element(By.CSS_SELECTOR, "#add-item > summary"))
     form = phone.find_element(By.CSS_SELECTOR, "#add-item form.add-event")
     c.tap(form.find_element(By.CSS_SELECTOR, f'input[name="type"][value="{kind}"]'))
@@ -191,9 +200,17 @@ def _add(phone: Any, c: Counter, said: Said, at: str) -> None:
 # posts' chips, timed by the post's own night; 阿偉 and 鳳梨酥, two deaths of one post,
 # confirmed one by one: +2 taps); btship 10 / 16 / 12507 px, then 13 / 16 / 12715 px.  (His day 1's 环节 are
 # not scripted here: test_desk_fh49_browser.py, one pass.)  Heights with 200 px to spare.
+# After session 49's other merges (main ebc2937f, measured by s50-desk with this script;
+# no quiet player is asked on these mornings): xiaolu 4 / 0 / 9545 px, then 6 / 0 / 14438
+# px — her 請假 and deaths read and proposed (全部确认), +528 px on morning 1 from the
+# report's own growth (the rules post's words cited on each card, 「游戏文件需要核对」's
+# LURK-DAY lines) and her rules post's 時程 listed under day 1 with its day form; btship
+# 10 / 16 / 13488 px, then 6 / 0 / 15436 px — his days' 环节 read (per-环节 activity rows,
+# his lurk drafts now pending, not held), four 「游戏文件需要核对」 rule-post notes with their
+# TOML lines in the report.  Heights with 200 px to spare.
 MORNINGS = [
-    ("discovery_fh49/xiaolu", "小鹿", [(4, 0, 9217, 0), (28, 32, 14352, 0)]),
-    ("discovery_fh49b/btship_tianjin", "大刘", [(10, 16, 12707, 0), (13, 16, 12915, 0)]),
+    ("discovery_fh49/xiaolu", "小鹿", [(4, 0, 9745, 0), (28, 32, 14638, 0)]),
+    ("discovery_fh49b/btship_tianjin", "大刘", [(10, 16, 13688, 0), (13, 16, 15636, 0)]),
 ]
 
 

@@ -500,8 +500,15 @@
   }, true);
   // (desk49 item 5: a tap or a scroll by hand is a director at work on the page too — both
   // directors' next taps hit a page that re-rendered under the finger as a re-check ended)
+  // (desk50: not a tap on the audit bar itself — 开始审计, greyed while an answer's re-check
+  // runs, tapped by a director who waits for it: the page stayed as it was, 「审计完成」 and
+  // no fresh page, fh45's 重新审计 never reached its end)
   ["pointerdown", "touchstart", "wheel", "keydown"].forEach(function (name) {
-    document.addEventListener(name, function () { busy = true; }, { capture: true, passive: true });
+    document.addEventListener(name, function (ev) {
+      var t = ev.target;
+      if (t && t.closest && t.closest("#audit-form")) return;
+      busy = true;
+    }, { capture: true, passive: true });
   });
   ["submit", "input", "change"].forEach(function (name) {
     document.addEventListener(name, function (ev) {
