@@ -141,8 +141,12 @@ SETS = [
     ("blind24/announcements_blind.jsonl", 0.833, 0.621, 11),  # scored once: 0.837 / 0.621 / 11
     # scored once after session 49 (start 0.878 / 0.550 / 6 and 0.824 / 0.500 / 6); floors less
     # half a point
-    ("blind25/announcements_dev.jsonl", 0.874, 0.549, 6),  # scored once (s49): 0.879 / 0.554 / 6
-    ("blind25/announcements_blind.jsonl", 0.825, 0.516, 6),  # scored once: 0.830 / 0.521 / 6
+    # blind25 after s50-disc (its dev misses by cause): dev 0.936 / 0.658 / 4, blind 0.881 / 0.598 / 5
+    ("blind25/announcements_dev.jsonl", 0.931, 0.653, 4),  # scored once (s49): 0.879 / 0.554 / 6
+    ("blind25/announcements_blind.jsonl", 0.876, 0.593, 5),  # scored once: 0.830 / 0.521 / 6
+    # blind26 scored once after session 50 (start dev 0.567 / 0.329 / 2, blind 0.681 / 0.422 / 4)
+    ("blind26/announcements_dev.jsonl", 0.566, 0.330, 2),  # scored once (s50): 0.571 / 0.335 / 2
+    ("blind26/announcements_blind.jsonl", 0.671, 0.409, 5),  # scored once: 0.676 / 0.414 / 5
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)

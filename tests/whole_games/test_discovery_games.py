@@ -132,6 +132,10 @@ BLIND_AGREE = [
     # first two nights
     ("discovery_blind15", "m107_notary", 1),
     ("discovery_blind15", "m107_notary", 2),
+    # discovery_blind16 (scored once at the end of session 50, 2/9 as at its start): the first
+    # nights of m107_lighthouse and rabbit030_busdriver
+    ("discovery_blind16", "m107_lighthouse", 1),
+    ("discovery_blind16", "rabbit030_busdriver", 1),
 ]
 
 
