@@ -140,7 +140,7 @@ class Unstated:
         )
 
 
-def _out(player: str, events: Sequence[Event], now: datetime) -> bool:
+def out_by(player: str, events: Sequence[Event], now: datetime) -> bool:
     """``player`` is out by ``now``: eliminated, or his seat taken over by a substitute."""
     name = fold(player)
     kinds = (EventType.ELIMINATED, EventType.SUBSTITUTE)
@@ -179,7 +179,7 @@ def _gone(player: str, events: Sequence[Event], now: datetime, day: DaySpec) -> 
     """The game knows why ``player`` is silent on ``day``: out by ``now``, a substitute not
     yet in, or on a 请假 covering the day."""
     return (
-        _out(player, events, now)
+        out_by(player, events, now)
         or _not_in_yet(player, events, day)
         or _on_leave(player, events, now, day)
     )

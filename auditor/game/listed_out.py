@@ -30,15 +30,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
+from auditor.game.evidence import SPOKEN_IN, Said, out_by
 from auditor.game.fold import fold
-from auditor.game.gamefile import EventType, ThreadKind
+from auditor.game.gamefile import ThreadKind
 from auditor.urls import findpost_link
 
 if TYPE_CHECKING:
     from auditor.game.gamefile import Event, Game
 
-#: the threads whose posts count as speaking in the game (as auditor.game.evidence's)
-SPOKEN_IN = (ThreadKind.PROCESS, ThreadKind.DISCUSSION, ThreadKind.VOTE)
 
 _COUNT = r"\s*(?:[（(]\s*(?:共\s*)?\d{1,2}\s*人?\s*[)）])?\s*"
 #: a list's header naming the dead / out, then a colon: the names follow to the line's end
@@ -69,17 +68,10 @@ LIVING_SHARE = 0.5
 LINKS = 2
 
 
-class Posted(Protocol):
-    """A post as this module needs it (:class:`auditor.models.Post` is one)."""
+class Posted(Said, Protocol):
+    """A post as this module needs it (:class:`auditor.models.Post` is one): the evidence's
+    post, with its text."""
 
-    @property
-    def author(self) -> str: ...
-    @property
-    def posted_at(self) -> datetime: ...
-    @property
-    def tid(self) -> int: ...
-    @property
-    def pid(self) -> int | None: ...
     @property
     def text(self) -> str: ...
 
@@ -105,15 +97,6 @@ class Listed:
 
 #: the lines of :meth:`Listed.says` (a script that measures them reads them back)
 SAID = re.compile(r"^(.+?) (?:被导演的帖子列为出局|不在导演帖子的存活名单里|在遗言帖发了言)")
-
-
-def out_by(player: str, events: Iterable[Event], now: datetime) -> bool:
-    """``player`` is out by ``now``: eliminated, or his seat taken over by a substitute."""
-    name = fold(player)
-    kinds = (EventType.ELIMINATED, EventType.SUBSTITUTE)
-    return any(
-        e.type in kinds and fold(e.player) == name and (e.at is None or e.at <= now) for e in events
-    )
 
 
 def _plain(text: str) -> str:
