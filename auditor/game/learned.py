@@ -148,21 +148,21 @@ NOTICE_KINDS = ("no_death", "accelerated", "delayed", "game_over")
 # makes a death unlikely news (-1.2), a death read a 平安夜 (-1.5), a substitute read a death
 # (-1.1).  A kind absent here is read by the kind model alone.
 STACK: dict[str, dict[str, float]] = {
-    "eliminated": {"bias": -0.517, "any": -0.141, "model": 0.835, "read:accelerated": -0.062, "read:delayed": -0.311, "read:game_over": 0.764, "read:idiot_revealed": -1.184, "read:no_death": -1.294, "read:piped": -0.381, "read:sheriff": 0.039, "read:substitute": -0.864},
-    "sheriff": {"bias": -0.474, "any": -0.464, "model": 0.826, "read:accelerated": -0.541, "read:delayed": -0.484, "read:eliminated": 0.303, "read:game_over": 0.058, "read:idiot_revealed": 0.219, "read:no_death": -1.107, "read:piped": -0.032, "read:substitute": 0.405},
-    "substitute": {"bias": -0.162, "any": 0.409, "model": 1.162, "read:accelerated": -0.595, "read:delayed": -0.066, "read:eliminated": -0.44, "read:game_over": -0.683, "read:idiot_revealed": -0.125, "read:no_death": 1.02, "read:piped": -1.015, "read:sheriff": 0.113},
-    "accelerated": {"bias": -0.595, "any": -0.822, "model": 0.941, "read:delayed": -0.033, "read:eliminated": 0.82, "read:game_over": 0.459, "read:idiot_revealed": 0.452, "read:no_death": 0.167, "read:piped": -0.532, "read:sheriff": 0.486, "read:substitute": 0.577},
-    "delayed": {"bias": -0.839, "any": 0.497, "model": 0.973, "read:accelerated": -0.94, "read:eliminated": 0.793, "read:game_over": 0.505, "read:idiot_revealed": -0.108, "read:no_death": 0.25, "read:piped": 0.283, "read:sheriff": -0.735, "read:substitute": -0.494},
-    "piped": {"bias": 0.018, "any": -0.25, "model": 0.803, "read:accelerated": -0.429, "read:delayed": -0.068, "read:eliminated": -0.522, "read:game_over": -0.87, "read:idiot_revealed": -0.356, "read:no_death": 0.157, "read:sheriff": -0.109, "read:substitute": -0.228},
-    "idiot_revealed": {"bias": -0.294, "any": -0.369, "model": 1.05, "read:accelerated": -0.13, "read:delayed": -0.085, "read:eliminated": 0.136, "read:game_over": -0.369, "read:no_death": 0.496, "read:piped": -0.289, "read:sheriff": -0.084, "read:substitute": -0.118},
-    "no_death": {"bias": -0.034, "any": 0.064, "model": 0.853, "read:accelerated": -0.519, "read:delayed": -0.842, "read:eliminated": -1.958, "read:game_over": -0.838, "read:idiot_revealed": 0.059, "read:piped": 0.94, "read:sheriff": -1.045, "read:substitute": -0.272},
-    "game_over": {"bias": -0.82, "any": -0.209, "model": 1.445, "read:accelerated": -0.026, "read:delayed": -0.031, "read:eliminated": -0.013, "read:idiot_revealed": -0.008, "read:no_death": -0.045, "read:piped": -0.008, "read:sheriff": -0.037, "read:substitute": -0.076},
+    "eliminated": {"bias": -0.464, "any": -0.222, "model": 0.816, "read:accelerated": -0.106, "read:delayed": -0.213, "read:game_over": 0.606, "read:idiot_revealed": -1.14, "read:no_death": -1.314, "read:piped": -0.254, "read:sheriff": 0.256, "read:substitute": -0.907},
+    "sheriff": {"bias": -0.501, "any": -0.673, "model": 0.812, "read:accelerated": -0.177, "read:delayed": -0.248, "read:eliminated": 0.494, "read:game_over": 0.673, "read:idiot_revealed": 0.128, "read:no_death": -0.877, "read:piped": 0.073, "read:substitute": 0.744},
+    "substitute": {"bias": -0.067, "any": 0.188, "model": 1.13, "read:accelerated": -0.612, "read:delayed": -0.134, "read:eliminated": -0.457, "read:game_over": -0.687, "read:idiot_revealed": -0.122, "read:no_death": 1.068, "read:piped": -0.966, "read:sheriff": 0.131},
+    "accelerated": {"bias": -0.601, "any": -0.88, "model": 0.942, "read:delayed": 0.017, "read:eliminated": 0.828, "read:game_over": 0.584, "read:idiot_revealed": 0.453, "read:no_death": 0.113, "read:piped": -0.473, "read:sheriff": 0.357, "read:substitute": 0.648},
+    "delayed": {"bias": -0.672, "any": 0.131, "model": 0.955, "read:accelerated": -0.517, "read:eliminated": 0.917, "read:game_over": 0.58, "read:idiot_revealed": -0.097, "read:no_death": 0.259, "read:piped": 0.322, "read:sheriff": -0.768, "read:substitute": 0.066},
+    "piped": {"bias": 0.015, "any": -0.331, "model": 0.806, "read:accelerated": -0.215, "read:delayed": -0.046, "read:eliminated": -0.378, "read:game_over": -0.376, "read:idiot_revealed": -0.379, "read:no_death": 0.189, "read:sheriff": -0.224, "read:substitute": -0.063},
+    "idiot_revealed": {"bias": -0.248, "any": -0.574, "model": 1.075, "read:accelerated": 0.567, "read:delayed": -0.082, "read:eliminated": 0.455, "read:game_over": 0.708, "read:no_death": 0.837, "read:piped": -0.352, "read:sheriff": -0.117, "read:substitute": 1.167},
+    "no_death": {"bias": -0.017, "any": -0.515, "model": 0.864, "read:accelerated": 0.199, "read:delayed": 0.264, "read:eliminated": -1.47, "read:game_over": 0.152, "read:idiot_revealed": 0.285, "read:piped": 1.28, "read:sheriff": -1.051, "read:substitute": 0.744},
+    "game_over": {"bias": -0.763, "any": -0.16, "model": 1.459, "read:accelerated": -0.038, "read:delayed": -0.032, "read:eliminated": 0.074, "read:idiot_revealed": -0.009, "read:no_death": -0.05, "read:piped": -0.008, "read:sheriff": -0.044, "read:substitute": -0.097},
 }  # fmt: skip
 # The grammar's reading STACK was fitted beside: a digest of the kinds of event it read from
 # each director's post of each scored set (``discovery_learned_eval.grammar_digest``).
 # ``scripts/train_announce_models.py --check`` (a test runs it) fails when the grammar reads
 # them otherwise: re-fit STACK with ``--grid``, which prints both.
-STACK_READ = "15a9ad7ac38a3d4b"
+STACK_READ = "588c22cfce4f384b"
 # Per kind of event: the stacked probability from which a kind the grammar read nothing of
 # lists the post.  Chosen by the leave-one-set-out mean (``--grid``): the lowest common
 # threshold at which no more posts pass in silence than at session 45's rule (0.5 on the
