@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from auditor import __version__
 from auditor.errors import AuditorError, NotCrawledError, PageError, StoreError
 from auditor.files import write_atomic
+from auditor.game import evidence
 from auditor.game.evidence import asked as evidence_asked
 from auditor.game.gamefile import (
     EVENT_LABEL,
@@ -1516,7 +1517,6 @@ def answer_quiet(
     day N written into the game file), ``lurk`` / ``here`` (潜水 / 在场: 不再问, kept in the
     store under the silence, recorded as a ``quiet`` run; a new silence is asked again).
     Refused for a question not asked now."""
-    from auditor.game import evidence
     from auditor.game.confirm import ProposalError, Signature, write_leave
     from auditor.ledger.decisions import default_signer
 
