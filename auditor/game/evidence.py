@@ -35,10 +35,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from auditor.game.fold import fold
 from auditor.game.gamefile import EventType, ThreadKind
@@ -68,6 +68,9 @@ LINKS = 3
 #: A day thread whose day has no known close is a state problem already
 #: (:func:`auditor.game.state.state_problems`).
 ASK_UNSTATED = False
+
+
+K = TypeVar("K", bound=Hashable)  # a memo key of among_problems
 
 
 class Said(Protocol):
@@ -295,16 +298,25 @@ def asked(game: Game, store: object, key: str, now: datetime) -> Game:
     problems — the state's problems, said first in the audit line, at the top of the report,
     in ``auditor game`` and the desk (``auditor.pipeline.current``'s one call).  Held for
     the same discovery, clock and posts (the last only)."""
+    told = tuple(sorted(quiet_answers(store)))
+    memo = (key, now.isoformat(), int(store.post_count()), told)  # type: ignore[attr-defined]
+    return among_problems(game, _ASKED, memo, lambda: questions(game, store, now))
+
+
+def among_problems(
+    game: Game, held: dict[K, list[str]], memo: K, ask: Callable[[], list[str]]
+) -> Game:
+    """``game`` with the lines ``ask`` gives among its discovery's problems (none twice),
+    ``held`` in the table for ``memo`` (the last one only) — this module's questions and
+    :mod:`auditor.game.listed_out`'s."""
     disc = game.discovery
     if disc is None or not hasattr(disc, "problems"):
         return game
-    told = tuple(sorted(quiet_answers(store)))
-    memo = (key, now.isoformat(), int(store.post_count()), told)  # type: ignore[attr-defined]
-    lines = _ASKED.get(memo)
+    lines = held.get(memo)
     if lines is None:
-        lines = questions(game, store, now)
-        _ASKED.clear()
-        _ASKED[memo] = lines
+        lines = ask()
+        held.clear()
+        held[memo] = lines
     disc.problems = list(disc.problems) + [x for x in lines if x not in disc.problems]
     return game
 

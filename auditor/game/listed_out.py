@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
-from auditor.game.evidence import SPOKEN_IN, Said, out_by
+from auditor.game.evidence import SPOKEN_IN, Said, among_problems, out_by
 from auditor.game.fold import fold
 from auditor.game.gamefile import ThreadKind
 from auditor.urls import findpost_link
@@ -260,14 +260,5 @@ def asked(game: Game, store: object, key: str, now: datetime) -> Game:
     """``game`` with :func:`questions` among its discovery's problems (the state's
     problems: said first in the audit line, at the top of the report, in ``auditor game``
     and the desk).  Held for the same discovery, clock and posts."""
-    disc = game.discovery
-    if disc is None or not hasattr(disc, "problems"):
-        return game
     memo = (key, now.isoformat(), int(store.post_count()))  # type: ignore[attr-defined]
-    lines = _ASKED.get(memo)
-    if lines is None:
-        lines = questions(game, store, now)
-        _ASKED.clear()
-        _ASKED[memo] = lines
-    disc.problems = list(disc.problems) + [x for x in lines if x not in disc.problems]
-    return game
+    return among_problems(game, _ASKED, memo, lambda: questions(game, store, now))
