@@ -649,36 +649,19 @@ def confirm_proposal(
     """Confirm one proposal as it stands or corrected (:func:`pipeline.confirm`, what
     ``auditor game --confirm`` runs), signed ``by`` the signed-in director; a 延时 with the
     new close time ``closes`` (a naive time: the game's time zone); the hour a seed leaves
-    open, ``hour`` (``"22:00"``).  The game file is read
-    again (it is the record now) and the report rewritten.  Returns the game as the file
-    now states it."""
+    open, ``hour`` (``"22:00"``).  An event confirmed as another kind retires the proposal
+    as it was read (:func:`pipeline.confirm`: 全部确认 never writes it again).  The game file
+    is read again (it is the record now) and the report rewritten.  Returns the game as the
+    file now states it."""
     before = current_game(game)
     with GAME_FILE, game_store(game) as store:
         confirmed = pipeline.confirm(
             game, store, ident, by=by, player=player, day=day, closes=closes, fix=fix, hour=hour
         )
-        retired = _retire_as_other_kind(game, store, ident, fix, by=by)
     fresh = pipeline.open_game(game.path)
     changed = mark_answer(before, fresh, confirmed.proposal.describe(), by)
-    said = done(confirmed.message + retired, rewrite_report(fresh, reports))
+    said = done(confirmed.message, rewrite_report(fresh, reports))
     return replace(said, changed=changed), fresh
-
-
-def _retire_as_other_kind(
-    game: Game, store: Store, ident: str, fix: dict[str, object] | None, *, by: str
-) -> str:
-    """An event proposal confirmed as another kind (出局 → 吹笛) is answered: the proposal
-    as it was read (``ident``) is retired (「不对，不要」, signed), so 「全部确认」 never
-    writes it again (desk49 item 1a: 小鹿's 芋圓, confirmed 吹笛, stayed 「出局」 in 全部确认,
-    fh49).  Returns what is said of it (nothing when it is gone: confirmed as its own kind)."""
-    key = ident.split("「", 1)[0].strip().upper()
-    if not (fix or {}).get("type") or key in store.state.rejected:
-        return ""
-    try:
-        said = pipeline.reject(game, store, key, by=by)
-    except AuditorError:
-        return ""  # (no longer pending: the confirmation's own event is it)
-    return f"；原来读成的「{said.split('：已答', 1)[0]}」已去掉，不再询问"
 
 
 def mark_answer(before: Game, after: Game, what: str, by: str | None) -> tuple[int, ...]:
