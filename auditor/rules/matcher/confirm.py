@@ -302,6 +302,10 @@ def _rank(m: PhraseMatch) -> int:
     return 2 if "近音" in m.how else 1 if "音近" in m.how else 0
 
 
+# The categories of a sentence an oath word within makes an oath (:func:`_resolve`).
+_SWORN_OUTER = frozenset({"GUARANTEE"})
+
+
 def _resolve(found: list[tuple[PhraseMatch, bool]]) -> list[PhraseMatch]:
     """Drop duplicates and matches inside a longer one (same category, or inside a word
     entry of another category: 操你妈 is kin, not also 操)."""
@@ -311,11 +315,24 @@ def _resolve(found: list[tuple[PhraseMatch, bool]]) -> list[PhraseMatch]:
         if k not in uniq or _rank(m) < _rank(uniq[k][0]):
             uniq[k] = (m, pat)
     items = sorted(uniq.values(), key=lambda x: (x[0].start, -(x[0].end - x[0].start)))
+    # A guarantee sworn (向毛主席发誓, 以我爷爷的名义起誓) is an oath: the oath word within
+    # decides the sentence's category (M107 3(1) 发誓; every set labels it OATH).
+    sworn = {
+        id(o)
+        for o, _ in items
+        if o.category in _SWORN_OUTER
+        and any(
+            m.category == "OATH" and o.start <= m.start and m.end <= o.end and m is not o
+            for m, _ in items
+        )
+    }
     out: list[PhraseMatch] = []
     for m, _pat in items:
+        if id(m) in sworn:
+            continue
         inside = False
         for o, _opat in items:
-            if o is m or (o.start, o.end) == (m.start, m.end):
+            if o is m or (o.start, o.end) == (m.start, m.end) or id(o) in sworn:
                 continue
             if o.start <= m.start and m.end <= o.end:
                 inside = True
@@ -344,6 +361,7 @@ class Confirmer:
         self._small_cuts: dict[tuple[str, int], str | bool] = {}
         self._longest_exception: dict[int, int] = {}
         self._sound_verdicts: dict[tuple[str, str], bool] = {}  # (trigger, piece) → dismissed?
+        self._lists_cloaked: frozenset[str] | None = None  # :meth:`_cloaked_words`
         # a pinyin candidate's verdict by its stretch of text (:meth:`_pinyin_verdict`), and
         # how far from it an entry's verdict reads
         self._verdicts: dict[tuple[object, ...], int] = {}
@@ -778,6 +796,27 @@ class Confirmer:
         window = text[max(0, s - _REACH) : t + _REACH]
         return all(any(w in window for w in words) for words in sets)
 
+    def _cloaked_words(self) -> frozenset[str]:
+        """The trigger words written as cloaks (担宝 in one pattern, no word of the dictionary):
+        heard as a cloak of another pattern's trigger (以我的长生天担宝 for 担保), not
+        dismissed as that pattern's own written word."""
+        got: frozenset[str] | None = self._lists_cloaked
+        if got is None:
+            freq = self.built.tokenizer().FREQ
+            py = self.built.py_table
+            by_sound: dict[tuple[str | None, ...], set[str]] = {}
+            for w in self.built.sound_words:
+                if len(w) > 1 and all(map(_is_cjk, w)):
+                    by_sound.setdefault(tuple(py.get(ord(c)) for c in w), set()).add(w)
+            got = self._lists_cloaked = frozenset(
+                w
+                for same in by_sound.values()
+                if len(same) > 1 and any(freq.get(x) for x in same)
+                for w in same
+                if not freq.get(w)
+            )
+        return got
+
     def sound_dismissed(self, key: _Key, piece: str) -> bool:
         """A pattern's trigger word heard as ``piece``: no cloak by the piece alone?  The
         word as written (some pattern's own trigger has it), a piece that is not all CJK
@@ -785,7 +824,11 @@ class Confirmer:
         that is a pronoun, a particle, a numeral or an everyday character.  Decided
         before the text becomes a candidate: most posts hold some word that sounds like
         a trigger."""
-        if piece in self.built.sound_words and (len(piece) > 1 or piece == key.form):
+        if piece == key.form or (
+            len(piece) > 1
+            and piece in self.built.sound_words
+            and piece not in self._cloaked_words()
+        ):
             return True  # (the commonest case, first; 郭, another pattern's written trigger, may cloak 锅)
         got = self._sound_verdicts.get((key.form, piece))
         if got is None:

@@ -256,8 +256,18 @@ class SentencePatterns:
         return (
             bool(subs)
             and len(subs) <= max(1, (t - s) // 3)
-            and self._cloaks(norm, s, t, subs, own, after)
+            and self._cloaks(norm, s, t, self._needed(i, norm, s, subs) or subs, own, after)
         )
+
+    def _needed(self, i: int, norm: str, s: int, subs: list[int]) -> list[int]:
+        """The sound-alikes among ``subs`` the pattern's sound copy needs: one a wildcard of
+        the pattern took as well (佛祖 in 用我信的佛祖耽保: 祖 sounds like 住 of a look-ahead,
+        but ``[^。]{1,8}`` took it) is no cloak, and no reason to doubt the match."""
+        rx = self._regexes.get(-1 - i)
+        if rx is None:
+            rx = self._regexes[-1 - i] = re.compile(self.built.sound_patterns[i])
+        copy = norm.translate(self.sound_copy_table())
+        return [p for p in subs if rx.match(copy[:p] + norm[p] + copy[p + 1 :], s) is None]
 
     def _cloaks(
         self, norm: str, s: int, t: int, subs: list[int], own: frozenset[str], after: str = ""
