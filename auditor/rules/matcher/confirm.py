@@ -1011,11 +1011,26 @@ class Confirmer:
                     return _REJECTED
         if self._excepted_or_in_word(key, norm, s, t):
             return _REJECTED
+        if key.kind == "near" and self._swapped_word(key, norm, s, t):
+            return _REJECTED  # 区里的 is no 去你的: 区里, both swapped, is a word of its own
         cat = self.built.cats[self.built.entries[key.entry].category]
         # A near-homophone always needs the word boundary (:meth:`_on_cuts`).
         if cjk and (cat.boundary or key.kind == "near") and not self._on_cuts(key, norm, s, t):
             return _IF_CLAUSE
         return _CONFIRMED
+
+    def _swapped_word(self, key: _Key, norm: str, s: int, t: int) -> bool:
+        """Do two neighbouring characters of the near candidate ``norm[s:t]``, both swapped
+        for the form's, make a word of the dictionary (区里 of 区里的 for 去你的)?  Then they
+        say that word: a near sound is a weak cloak, two at once a word."""
+        form = self.built.norm.key(key.form)
+        if len(form) != t - s:
+            return False
+        freq = self.built.tokenizer().FREQ
+        return any(
+            norm[p] != form[p - s] and norm[p + 1] != form[p + 1 - s] and freq.get(norm[p : p + 2])
+            for p in range(s, t - 1)
+        )
 
     def _excepted_or_in_word(self, key: _Key, norm: str, s: int, t: int) -> bool:
         """An exception of the entry over the candidate, or a sound-alike at its end that
