@@ -374,6 +374,16 @@ class _Built(_Deferred):
         # plain talk, 有问题, heard in every other post)
         words = [(-1, e.anchors)] if e.anchors or not branches else [(0, branches[0][0])]
         freq = self.tokenizer().FREQ
+        if e.anchors and branches and any(self._plain_word(w, freq) for w in e.anchors):
+            # (keywords of plain talk, 都行, are never heard: the words the branches need
+            # beside them are what a writer cloaks, 给我红排都行 — session 51)
+            # (only words of two characters or more and none of plain talk: one character,
+            # 娘 of 他娘的, is heard in every other post — 他连的)
+            words += [
+                (-1, tuple(w for w in group if len(w) > 1 and not self._plain_word(w, freq)))
+                for sets in branches
+                for group in sets
+            ]
         for b, group in words:
             for word in sorted({self.norm.key(w) for w in group}):
                 self.sound_words.add(word)
@@ -388,6 +398,11 @@ class _Built(_Deferred):
                     if code is None or common or (plain and heard == own):
                         continue
                     self.py_ac.add(code, _Key(i, word, "sound", py=code, branch=b))
+
+    @staticmethod
+    def _plain_word(word: str, freq: Mapping[str, int]) -> bool:
+        """A word with an everyday character (都行, 是谁): its reading is heard in talk."""
+        return any(c in _NEAR_SHORT_STOP or freq.get(c, 0) >= _PLAIN for c in word)
 
     def _lone_spelling(self, word: str) -> list[tuple[str, ...]]:
         """A trigger of one character that names a thing (jieba tags it a noun: 锅, 牌; not 没,
