@@ -84,6 +84,10 @@ def _split_table() -> dict[str, tuple[str, ...]]:
     return out
 
 
+# A word a pattern needs, this common in jieba's counts (or game talk), is not heard as said.
+_COMMON_NEEDED = 500
+
+
 class _Built(_Deferred):
     """A compiled lexicon's tables and automata (what the disk cache keeps: its
     attributes, some in groups unpickled on first use, :data:`_DEFER`), and jieba's word
@@ -379,8 +383,12 @@ class _Built(_Deferred):
             # beside them are what a writer cloaks, 给我红排都行 — session 51)
             # (only words of two characters or more and none of plain talk: one character,
             # 娘 of 他娘的, is heard in every other post — 他连的)
+            # (as said, no near sound: -2; the common sound of such a word is in many posts)
+            # (nor a word of game talk or a common one, 女巫, 金水, 翻牌: said in every game,
+            # it would send most posts to the sound copy)
+            common = self._frequencies()
             words += [
-                (-1, tuple(w for w in group if len(w) > 1 and not self._plain_word(w, freq)))
+                (-2, tuple(w for w in group if self._rare_needed(w, freq, common)))
                 for sets in branches
                 for group in sets
             ]
@@ -391,13 +399,29 @@ class _Built(_Deferred):
                 # in talk, never as a cloak)
                 plain = any(c in _NEAR_SHORT_STOP or freq.get(c, 0) >= _PLAIN for c in word)
                 own = "".join(fuzz(self.py_table.get(ord(c), "")) for c in word)
-                for syl in trigger_spellings(word, table, members) or self._lone_spelling(word):
+                if b == -2:
+                    said = tuple(self.py_table.get(ord(c), "") for c in word)
+                    spellings = [said] if all(said) else []
+                else:
+                    spellings = trigger_spellings(word, table, members) or self._lone_spelling(word)
+                for syl in spellings:
                     code = render_key(syl)
                     heard = "".join(map(fuzz, syl))
                     common = _common_sound_of_another(syl, word, freq)
                     if code is None or common or (plain and heard == own):
                         continue
                     self.py_ac.add(code, _Key(i, word, "sound", py=code, branch=b))
+
+    def _rare_needed(self, w: str, freq: Mapping[str, int], common: Mapping[str, int]) -> bool:
+        """A word a pattern's branch needs, worth hearing as said: two characters or more
+        (normalised), none of plain talk, neither game talk nor common (< 500 in jieba)."""
+        k = self.norm.key(w)
+        return (
+            len(k) > 1
+            and all(map(_is_cjk, k))
+            and not self._plain_word(k, freq)
+            and common.get(k, 0) < _COMMON_NEEDED
+        )
 
     @staticmethod
     def _plain_word(word: str, freq: Mapping[str, int]) -> bool:
