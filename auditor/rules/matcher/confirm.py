@@ -1011,8 +1011,6 @@ class Confirmer:
                     return _REJECTED
         if self._excepted_or_in_word(key, norm, s, t):
             return _REJECTED
-        if key.kind == "near" and self._swapped_word(key, norm, s, t):
-            return _REJECTED  # 区里的 is no 去你的: 区里, both swapped, is a word of its own
         cat = self.built.cats[self.built.entries[key.entry].category]
         # A near-homophone always needs the word boundary (:meth:`_on_cuts`).
         if cjk and (cat.boundary or key.kind == "near") and not self._on_cuts(key, norm, s, t):
@@ -1033,9 +1031,14 @@ class Confirmer:
         )
 
     def _excepted_or_in_word(self, key: _Key, norm: str, s: int, t: int) -> bool:
-        """An exception of the entry over the candidate, or a sound-alike at its end that
-        belongs to a word beyond it (一晚上结果 is no 上届: its 结 is 结果's)."""
-        return self.excepted(key.entry, norm, s, t) or self._end_in_word(key, norm, s, t)
+        """An exception of the entry over the candidate, a sound-alike at its end that
+        belongs to a word beyond it (一晚上结果 is no 上届: its 结 is 结果's), or two near
+        sounds side by side that are a word (区里的 is no 去你的: :meth:`_swapped_word`)."""
+        return (
+            self.excepted(key.entry, norm, s, t)
+            or self._end_in_word(key, norm, s, t)
+            or (key.kind == "near" and self._swapped_word(key, norm, s, t))
+        )
 
     def _end_in_word(self, key: _Key, norm: str, s: int, t: int) -> bool:
         """Does a sound-alike at an end of ``norm[s:t]`` make a word of the dictionary with
