@@ -24,7 +24,7 @@ from auditor.rules.lexicon import (
 )
 from auditor.rules.matcher.build import _Built
 from auditor.rules.matcher.normalise import _ASCII_ALNUM, _ASCII_WORD, _MEASURE, _NUMERIC_AFTER
-from auditor.rules.matcher.pinyin import _NEAR_SHORT_STOP, NEAR_LONG_CHARS, _glided, fuzz
+from auditor.rules.matcher.pinyin import _NEAR_SHORT_STOP, _PLAIN, NEAR_LONG_CHARS, _glided, fuzz
 from auditor.rules.matcher.prefilter import _Key
 from auditor.rules.phrasematch import PhraseMatch
 from auditor.rules.said.text import CLAUSE_MARKS, NAMED_ACTS
@@ -362,6 +362,7 @@ class Confirmer:
         self._longest_exception: dict[int, int] = {}
         self._sound_verdicts: dict[tuple[str, str], bool] = {}  # (trigger, piece) → dismissed?
         self._lists_cloaked: frozenset[str] | None = None  # :meth:`_cloaked_words`
+        self._rare_triggers: dict[str, bool] = {}  # :meth:`_rare_trigger`
         # a pinyin candidate's verdict by its stretch of text (:meth:`_pinyin_verdict`), and
         # how far from it an entry's verdict reads
         self._verdicts: dict[tuple[object, ...], int] = {}
@@ -380,12 +381,28 @@ class Confirmer:
         the few characters around it (:meth:`_short_near_off_word`)?"""
         s = end + 1 - len(key.py)
         if key.kind == "sound":
-            return self.sound_dismissed(key, fast[s : end + 1]) or not self.near_conjuncts(
-                key, fast, s, end + 1
+            # (a trigger as written is kept, as :meth:`find` keeps it: the sound copy may
+            # find another of the pattern's characters cloaked, 杀品真叉, 规则解释我不任)
+            piece = fast[s : end + 1]
+            kept = piece == key.form and self._rare_trigger(piece)
+            return (not kept and self.sound_dismissed(key, piece)) or not (
+                self.near_conjuncts(key, fast, s, end + 1)
             )
         return self.settled(key, fast[s : end + 1]) or self._short_near_off_word(
             key, fast, s, end + 1
         )
+
+    def _rare_trigger(self, word: str) -> bool:
+        """Is trigger ``word``, as written, rare enough to send its post on to the sound copy
+        (:meth:`dismissed`): fewer than 500 in jieba's counts, no game talk, no character of
+        plain talk (规则解释, 杀品; not 女巫, 查杀, 不认, 请大家, said in every other post)?"""
+        got = self._rare_triggers.get(word)
+        if got is None:
+            freq = self.built.tokenizer().FREQ
+            got = self._rare_triggers[word] = self.built._frequencies().get(
+                word, 0
+            ) < 500 and not any(c in _NEAR_SHORT_STOP or freq.get(c, 0) >= _PLAIN for c in word)
+        return got
 
     def settled(self, key: _Key, piece: str) -> bool:
         """Does :meth:`pinyin_matches` reject the pinyin candidate ``key`` over the characters
