@@ -511,6 +511,10 @@ class _Built(_Deferred):
             )
         return got
 
+    def frequencies(self) -> Mapping[str, int]:
+        """:meth:`_frequencies`, for the steps that read it (a trigger rare enough to keep)."""
+        return self._frequencies()
+
     def _frequencies(self) -> Mapping[str, int]:
         """Word frequencies for choosing a pattern's required words: jieba's dictionary,
         with the game-talk words of ``_common.txt`` counted as very common."""

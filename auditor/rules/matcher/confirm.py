@@ -399,7 +399,7 @@ class Confirmer:
         got = self._rare_triggers.get(word)
         if got is None:
             freq = self.built.tokenizer().FREQ
-            got = self._rare_triggers[word] = self.built._frequencies().get(
+            got = self._rare_triggers[word] = self.built.frequencies().get(
                 word, 0
             ) < 500 and not any(c in _NEAR_SHORT_STOP or freq.get(c, 0) >= _PLAIN for c in word)
         return got
