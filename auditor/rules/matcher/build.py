@@ -84,6 +84,10 @@ def _split_table() -> dict[str, tuple[str, ...]]:
     return out
 
 
+# A word a pattern needs, this common in jieba's counts (or game talk), is not heard as said.
+_COMMON_NEEDED = 500
+
+
 class _Built(_Deferred):
     """A compiled lexicon's tables and automata (what the disk cache keeps: its
     attributes, some in groups unpickled on first use, :data:`_DEFER`), and jieba's word
@@ -370,9 +374,7 @@ class _Built(_Deferred):
             self.sound_codes = {
                 codes[py]: table[cp] for cp, py in self.py_table.items() if cp in table
             }
-        # (the lexicon keywords, what a writer would cloak: a branch's rarest set is often
-        # plain talk, 有问题, heard in every other post)
-        words = [(-1, e.anchors)] if e.anchors or not branches else [(0, branches[0][0])]
+        words = self._sound_triggers(e, branches)
         freq = self.tokenizer().FREQ
         for b, group in words:
             for word in sorted({self.norm.key(w) for w in group}):
@@ -381,13 +383,65 @@ class _Built(_Deferred):
                 # in talk, never as a cloak)
                 plain = any(c in _NEAR_SHORT_STOP or freq.get(c, 0) >= _PLAIN for c in word)
                 own = "".join(fuzz(self.py_table.get(ord(c), "")) for c in word)
-                for syl in trigger_spellings(word, table, members) or self._lone_spelling(word):
+                for syl in self._trigger_spellings(b, word, table, members):
                     code = render_key(syl)
                     heard = "".join(map(fuzz, syl))
                     common = _common_sound_of_another(syl, word, freq)
                     if code is None or common or (plain and heard == own):
                         continue
                     self.py_ac.add(code, _Key(i, word, "sound", py=code, branch=b))
+
+    def _sound_triggers(
+        self, e: Entry, branches: list[list[set[str]]] | None
+    ) -> list[tuple[int, Iterable[str]]]:
+        """The words pattern ``e`` is heard through, each group with its branch (-1: the
+        lexicon keywords; -2: the words its branches need, heard as said only)."""
+        # (the lexicon keywords, what a writer would cloak: a branch's rarest set is often
+        # plain talk, 有问题, heard in every other post)
+        words: list[tuple[int, Iterable[str]]] = (
+            [(-1, e.anchors)] if e.anchors or not branches else [(0, branches[0][0])]
+        )
+        freq = self.tokenizer().FREQ
+        if e.anchors and branches and any(self._plain_word(w, freq) for w in e.anchors):
+            # (session 51: keywords of plain talk, 都行, are never heard; the words the
+            # branches need beside them are what a writer cloaks, 给我红排都行.  Heard as said
+            # only (-2: no near sound), and only the rare ones (:meth:`_rare_needed`))
+            counts = self._frequencies()
+            words += [
+                (-2, tuple(w for w in group if self._rare_needed(w, freq, counts)))
+                for sets in branches
+                for group in sets
+            ]
+        return words
+
+    def _trigger_spellings(
+        self, b: int, word: str, table: Mapping[int, str], members: Mapping[str, frozenset[str]]
+    ) -> list[tuple[str, ...]]:
+        """The syllable spellings trigger ``word`` of branch ``b`` is heard as: its loose
+        spellings (:func:`trigger_spellings`), or a lone noun's own syllable; a word a branch
+        needs (-2) as said only."""
+        if b == -2:
+            said = tuple(self.py_table.get(ord(c), "") for c in word)
+            return [said] if all(said) else []
+        return trigger_spellings(word, table, members) or self._lone_spelling(word)
+
+    def _rare_needed(self, w: str, freq: Mapping[str, int], common: Mapping[str, int]) -> bool:
+        """A word a pattern's branch needs, worth hearing as said: two characters or more
+        (normalised; one character, 娘 of 他娘的, is heard in every other post: 他连的), none
+        of plain talk, neither game talk nor common (< 500 in jieba's counts: 女巫, 金水 are
+        said in every game and would send most posts to the sound copy)."""
+        k = self.norm.key(w)
+        return (
+            len(k) > 1
+            and all(map(_is_cjk, k))
+            and not self._plain_word(k, freq)
+            and common.get(k, 0) < _COMMON_NEEDED
+        )
+
+    @staticmethod
+    def _plain_word(word: str, freq: Mapping[str, int]) -> bool:
+        """A word with an everyday character (都行, 是谁): its reading is heard in talk."""
+        return any(c in _NEAR_SHORT_STOP or freq.get(c, 0) >= _PLAIN for c in word)
 
     def _lone_spelling(self, word: str) -> list[tuple[str, ...]]:
         """A trigger of one character that names a thing (jieba tags it a noun: 锅, 牌; not 没,
@@ -456,6 +510,10 @@ class _Built(_Deferred):
                 if len(w) == 2 and all(ord(c) in table for c in w)
             )
         return got
+
+    def frequencies(self) -> Mapping[str, int]:
+        """:meth:`_frequencies`, for the steps that read it (a trigger rare enough to keep)."""
+        return self._frequencies()
 
     def _frequencies(self) -> Mapping[str, int]:
         """Word frequencies for choosing a pattern's required words: jieba's dictionary,

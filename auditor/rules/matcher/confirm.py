@@ -24,7 +24,7 @@ from auditor.rules.lexicon import (
 )
 from auditor.rules.matcher.build import _Built
 from auditor.rules.matcher.normalise import _ASCII_ALNUM, _ASCII_WORD, _MEASURE, _NUMERIC_AFTER
-from auditor.rules.matcher.pinyin import _NEAR_SHORT_STOP, NEAR_LONG_CHARS, _glided, fuzz
+from auditor.rules.matcher.pinyin import _NEAR_SHORT_STOP, _PLAIN, NEAR_LONG_CHARS, _glided, fuzz
 from auditor.rules.matcher.prefilter import _Key
 from auditor.rules.phrasematch import PhraseMatch
 from auditor.rules.said.text import CLAUSE_MARKS, NAMED_ACTS
@@ -302,6 +302,10 @@ def _rank(m: PhraseMatch) -> int:
     return 2 if "近音" in m.how else 1 if "音近" in m.how else 0
 
 
+# The categories of a sentence an oath word within makes an oath (:func:`_resolve`).
+_SWORN_OUTER = frozenset({"GUARANTEE"})
+
+
 def _resolve(found: list[tuple[PhraseMatch, bool]]) -> list[PhraseMatch]:
     """Drop duplicates and matches inside a longer one (same category, or inside a word
     entry of another category: 操你妈 is kin, not also 操)."""
@@ -311,11 +315,24 @@ def _resolve(found: list[tuple[PhraseMatch, bool]]) -> list[PhraseMatch]:
         if k not in uniq or _rank(m) < _rank(uniq[k][0]):
             uniq[k] = (m, pat)
     items = sorted(uniq.values(), key=lambda x: (x[0].start, -(x[0].end - x[0].start)))
+    # A guarantee sworn (向毛主席发誓, 以我爷爷的名义起誓) is an oath: the oath word within
+    # decides the sentence's category (M107 3(1) 发誓; every set labels it OATH).
+    sworn = {
+        id(o)
+        for o, _ in items
+        if o.category in _SWORN_OUTER
+        and any(
+            m.category == "OATH" and o.start <= m.start and m.end <= o.end and m is not o
+            for m, _ in items
+        )
+    }
     out: list[PhraseMatch] = []
     for m, _pat in items:
+        if id(m) in sworn:
+            continue
         inside = False
         for o, _opat in items:
-            if o is m or (o.start, o.end) == (m.start, m.end):
+            if o is m or (o.start, o.end) == (m.start, m.end) or id(o) in sworn:
                 continue
             if o.start <= m.start and m.end <= o.end:
                 inside = True
@@ -344,6 +361,8 @@ class Confirmer:
         self._small_cuts: dict[tuple[str, int], str | bool] = {}
         self._longest_exception: dict[int, int] = {}
         self._sound_verdicts: dict[tuple[str, str], bool] = {}  # (trigger, piece) → dismissed?
+        self._lists_cloaked: frozenset[str] | None = None  # :meth:`_cloaked_words`
+        self._rare_triggers: dict[str, bool] = {}  # :meth:`_rare_trigger`
         # a pinyin candidate's verdict by its stretch of text (:meth:`_pinyin_verdict`), and
         # how far from it an entry's verdict reads
         self._verdicts: dict[tuple[object, ...], int] = {}
@@ -362,12 +381,28 @@ class Confirmer:
         the few characters around it (:meth:`_short_near_off_word`)?"""
         s = end + 1 - len(key.py)
         if key.kind == "sound":
-            return self.sound_dismissed(key, fast[s : end + 1]) or not self.near_conjuncts(
-                key, fast, s, end + 1
+            # (a trigger as written is kept, as :meth:`find` keeps it: the sound copy may
+            # find another of the pattern's characters cloaked, 杀品真叉, 规则解释我不任)
+            piece = fast[s : end + 1]
+            kept = piece == key.form and self._rare_trigger(piece)
+            return (not kept and self.sound_dismissed(key, piece)) or not (
+                self.near_conjuncts(key, fast, s, end + 1)
             )
         return self.settled(key, fast[s : end + 1]) or self._short_near_off_word(
             key, fast, s, end + 1
         )
+
+    def _rare_trigger(self, word: str) -> bool:
+        """Is trigger ``word``, as written, rare enough to send its post on to the sound copy
+        (:meth:`dismissed`): fewer than 500 in jieba's counts, no game talk, no character of
+        plain talk (规则解释, 杀品; not 女巫, 查杀, 不认, 请大家, said in every other post)?"""
+        got = self._rare_triggers.get(word)
+        if got is None:
+            freq = self.built.tokenizer().FREQ
+            got = self._rare_triggers[word] = self.built.frequencies().get(
+                word, 0
+            ) < 500 and not any(c in _NEAR_SHORT_STOP or freq.get(c, 0) >= _PLAIN for c in word)
+        return got
 
     def settled(self, key: _Key, piece: str) -> bool:
         """Does :meth:`pinyin_matches` reject the pinyin candidate ``key`` over the characters
@@ -778,6 +813,27 @@ class Confirmer:
         window = text[max(0, s - _REACH) : t + _REACH]
         return all(any(w in window for w in words) for words in sets)
 
+    def _cloaked_words(self) -> frozenset[str]:
+        """The trigger words written as cloaks (担宝 in one pattern, no word of the dictionary):
+        heard as a cloak of another pattern's trigger (以我的长生天担宝 for 担保), not
+        dismissed as that pattern's own written word."""
+        got: frozenset[str] | None = self._lists_cloaked
+        if got is None:
+            freq = self.built.tokenizer().FREQ
+            py = self.built.py_table
+            by_sound: dict[tuple[str | None, ...], set[str]] = {}
+            for w in self.built.sound_words:
+                if len(w) > 1 and all(map(_is_cjk, w)):
+                    by_sound.setdefault(tuple(py.get(ord(c)) for c in w), set()).add(w)
+            got = self._lists_cloaked = frozenset(
+                w
+                for same in by_sound.values()
+                if len(same) > 1 and any(freq.get(x) for x in same)
+                for w in same
+                if not freq.get(w)
+            )
+        return got
+
     def sound_dismissed(self, key: _Key, piece: str) -> bool:
         """A pattern's trigger word heard as ``piece``: no cloak by the piece alone?  The
         word as written (some pattern's own trigger has it), a piece that is not all CJK
@@ -785,7 +841,11 @@ class Confirmer:
         that is a pronoun, a particle, a numeral or an everyday character.  Decided
         before the text becomes a candidate: most posts hold some word that sounds like
         a trigger."""
-        if piece in self.built.sound_words and (len(piece) > 1 or piece == key.form):
+        if piece == key.form or (
+            len(piece) > 1
+            and piece in self.built.sound_words
+            and piece not in self._cloaked_words()
+        ):
             return True  # (the commonest case, first; 郭, another pattern's written trigger, may cloak 锅)
         got = self._sound_verdicts.get((key.form, piece))
         if got is None:
@@ -974,10 +1034,28 @@ class Confirmer:
             return _IF_CLAUSE
         return _CONFIRMED
 
+    def _swapped_word(self, key: _Key, norm: str, s: int, t: int) -> bool:
+        """Do two neighbouring characters of the near candidate ``norm[s:t]``, both swapped
+        for the form's, make a word of the dictionary (区里 of 区里的 for 去你的)?  Then they
+        say that word: a near sound is a weak cloak, two at once a word."""
+        form = self.built.norm.key(key.form)
+        if len(form) != t - s:
+            return False
+        freq = self.built.tokenizer().FREQ
+        return any(
+            norm[p] != form[p - s] and norm[p + 1] != form[p + 1 - s] and freq.get(norm[p : p + 2])
+            for p in range(s, t - 1)
+        )
+
     def _excepted_or_in_word(self, key: _Key, norm: str, s: int, t: int) -> bool:
-        """An exception of the entry over the candidate, or a sound-alike at its end that
-        belongs to a word beyond it (一晚上结果 is no 上届: its 结 is 结果's)."""
-        return self.excepted(key.entry, norm, s, t) or self._end_in_word(key, norm, s, t)
+        """An exception of the entry over the candidate, a sound-alike at its end that
+        belongs to a word beyond it (一晚上结果 is no 上届: its 结 is 结果's), or two near
+        sounds side by side that are a word (区里的 is no 去你的: :meth:`_swapped_word`)."""
+        return (
+            self.excepted(key.entry, norm, s, t)
+            or self._end_in_word(key, norm, s, t)
+            or (key.kind == "near" and self._swapped_word(key, norm, s, t))
+        )
 
     def _end_in_word(self, key: _Key, norm: str, s: int, t: int) -> bool:
         """Does a sound-alike at an end of ``norm[s:t]`` make a word of the dictionary with

@@ -256,8 +256,18 @@ class SentencePatterns:
         return (
             bool(subs)
             and len(subs) <= max(1, (t - s) // 3)
-            and self._cloaks(norm, s, t, subs, own, after)
+            and self._cloaks(norm, s, t, self._needed(i, norm, s, subs) or subs, own, after)
         )
+
+    def _needed(self, i: int, norm: str, s: int, subs: list[int]) -> list[int]:
+        """The sound-alikes among ``subs`` the pattern's sound copy needs: one a wildcard of
+        the pattern took as well (佛祖 in 用我信的佛祖耽保: 祖 sounds like 住 of a look-ahead,
+        but ``[^。]{1,8}`` took it) is no cloak, and no reason to doubt the match."""
+        rx = self._regexes.get(-1 - i)
+        if rx is None:
+            rx = self._regexes[-1 - i] = re.compile(self.built.sound_patterns[i])
+        copy = norm.translate(self.sound_copy_table())
+        return [p for p in subs if rx.match(copy[:p] + norm[p] + copy[p + 1 :], s) is None]
 
     def _cloaks(
         self, norm: str, s: int, t: int, subs: list[int], own: frozenset[str], after: str = ""
@@ -277,12 +287,22 @@ class SentencePatterns:
             return False
         if any(
             freq.get(w)  # (however rare: 烦死)
+            and self._read_as_word(norm, s, t, a)
             for p in subs
-            for w in (norm[max(0, p - 1) : p + 1], norm[p : p + 2])
-            if len(w) == 2 and not set(w) <= own
+            for a in (p - 1, p)
+            if a >= 0 and len(w := norm[a : a + 2]) == 2 and not set(w) <= own
         ):
             return False
         return not self._near_joins_on(norm, t, subs, own, after)
+
+    def _read_as_word(self, norm: str, s: int, t: int, a: int) -> bool:
+        """Is the two-character word at ``norm[a:a+2]`` read there?  Inside the match,
+        always (烦死 of 烦死了); across its end, only where jieba's cut of the clause reads it
+        (任导 is a word of the dictionary, but 我不任|导演 is cut 不任|导演: the match's 任)."""
+        if s <= a and a + 2 <= t:
+            return True
+        lo, cuts = self.built.cut(norm, s, t)
+        return a - lo in cuts and a + 2 - lo in cuts
 
     def _near_joins_on(
         self, norm: str, t: int, subs: list[int], own: frozenset[str], after: str

@@ -131,7 +131,8 @@ def spaced_runs(text: str) -> list[list[tuple[int, int, str]]]:
 # lexicon's to say (the matcher reads it as a keyword whose sound it fills, see
 # :meth:`~auditor.rules.matcher.core.Matcher.find`), not an input method's first guess
 # (shui alone is 谁 to one).  (issue 35, session 43 round 2)
-_LONE_WORD = re.compile(r"(?<![a-z0-9])[a-z]{2,}(?![a-z0-9])")
+# Its syllables may be spaced (我bu ren, 是我大学shi you): one word, the run of them.
+_LONE_WORD = re.compile(r"(?<![a-z0-9])[a-z]{2,}(?: [a-z]{2,})*(?![a-z0-9])")
 # (two letters, half- or full-width, right beside a CJK character: where such a word can be)
 _LETTER = "[A-Za-z\uff21-\uff3a\uff41-\uff5a]"
 _CJK_CHAR = "[\u3400-\u9fff\uf900-\ufaff]"  # (is_cjk's ranges)
@@ -149,9 +150,9 @@ def lone_typed_words(text: str) -> list[tuple[int, int, tuple[str, ...]]]:
         a, b = m.span()
         if not ((a and is_cjk(plain[a - 1])) or (b < len(plain) and is_cjk(plain[b]))):
             continue
-        sylls = _syllables_of(m.group())
-        if sylls:
-            out.append((a, b, tuple(sylls)))
+        parts = [_syllables_of(w) for w in m.group().split(" ")]
+        if all(parts):
+            out.append((a, b, tuple(p for w in parts if w for p in w)))
     if out and not all(pinyin_word(w) for w in _ASCII_WORD.findall(plain)):
         return []
     return out

@@ -30,6 +30,13 @@ _DISOWNED_BEFORE = re.compile(
     r"(?:任何|什么|一句|半句|一个)?\s*$"
 )
 
+# 我没有说要对天发誓, 我可没说我要发誓: the poster denies having said he would do it (session 51):
+# the act talked of, not done
+_NOT_SAID_BEFORE = re.compile(
+    r"(?:我|本人)[^，,。！？!?]{0,4}?(?:没有?|从来没|并没有?)(?:说|讲)(?:过)?"
+    r"(?:我|本人)?(?:要|会|想|打算)\s*$"
+)
+
 # The poster's words likened to the act (这话听着像在发誓, 我这么说像是贴脸): a disclaimer
 _LIKENED = re.compile(
     r"(?:这话|这句话?|这么说|这样说|这样讲|这么讲)[^，,。！？!?]{0,4}像(?:是|在)?\s*$"
@@ -178,6 +185,8 @@ def spoken_of(m: PhraseMatch, before: str, after: str, rest: str) -> bool:
     if _ASKED_BEFORE.search(before) or _ASKED_AFTER.match(after) or _DISOWNED.match(after):
         return True
     if _DISOWNED_BEFORE.search(before) and _DISOWNED_WORDS.match(after):
+        return True
+    if _NOT_SAID_BEFORE.search(before):
         return True
     if _disclaimed(m, before, after):
         return True
