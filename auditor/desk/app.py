@@ -17,7 +17,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
@@ -41,7 +41,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from auditor.desk import actions, corrections, post_page
+from auditor.desk import actions, corrections, post_page, recheck
 from auditor.desk.auth import LoginLimiter, OneTimeLinks, new_token, same_token, verify_password
 from auditor.desk.coalesce import Coalesced
 from auditor.desk.sessions import Sessions, password_mark
@@ -1043,16 +1043,32 @@ def create_app(
         routes=routes,
         middleware=middleware,
         exception_handlers={HTTPException: app.http_error},
-        lifespan=_lifespan,
+        lifespan=_warm_life(desk),
     )
+
+
+def _warm_life(desk: Desk) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
+    """:func:`_lifespan` with the warm worker the desk's audits are forked from started
+    at the start (:func:`auditor.desk.recheck.start`: it warms up on the desk's games in
+    the background while the desk serves)."""
+
+    @asynccontextmanager
+    async def life(app: Starlette) -> AsyncIterator[None]:
+        await run_in_threadpool(recheck.start, [g.path for g in desk.games.values()])
+        async with _lifespan(app):
+            yield
+
+    return life
 
 
 @asynccontextmanager
 async def _lifespan(_app: Starlette) -> AsyncIterator[None]:
     """The desk's life: when it stops, so do the audits it started (a re-check begun before
-    the director's last answer must not write its older view after the server is gone)."""
+    the director's last answer must not write its older view after the server is gone),
+    and then the warm worker they were forked from."""
     yield
     await run_in_threadpool(actions.stop_audits)
+    await run_in_threadpool(recheck.stop)
 
 
 def csrf_token(request: Request) -> str:

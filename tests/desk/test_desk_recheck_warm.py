@@ -1,0 +1,93 @@
+"""The desk's audits forked from its warm worker (auditor.desk.recheck, session 51 desk
+item 1) are the command a new interpreter runs: the same summary line, progress stages,
+exit codes and messages; each its own process, stopped with the desk."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from auditor import pipeline
+from auditor.desk import actions, recheck
+from auditor.errors import AuditorError
+from tests.desk_helpers import proposal_game
+
+
+@pytest.fixture(scope="module")
+def warm(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The sample game's minimal file, audited, and the warm worker started on it."""
+    game = proposal_game(tmp_path_factory.mktemp("warm") / "game")
+    recheck.start([game])
+    try:
+        yield game
+    finally:
+        recheck.stop()
+        recheck.WARM = True
+
+
+def _run(game: Path, reports: Path, *, warm: bool) -> tuple[str, list[str]]:
+    recheck.WARM = warm
+    stages: list[str] = []
+    try:
+        line = actions.run_audit(
+            pipeline.open_game(game), reports, lambda d: stages.append(str(d["stage"])), crawl=False
+        )
+    finally:
+        recheck.WARM = True
+    return line, stages
+
+
+def _answer(game: Path, n: int) -> None:
+    with game.open("a", encoding="utf-8") as fh:
+        fh.write(f"# answer {n}\n")  # (the game file rewritten: a full check follows)
+
+
+def test_a_warm_recheck_says_what_a_new_process_says(warm: Path) -> None:
+    reports = warm.parent / "reports"
+    said = []
+    for n, how in enumerate((False, True)):
+        _answer(warm, n)
+        line, stages = _run(warm, reports, warm=how)
+        said.append((re.sub(r"报告：\S+", "报告：…", line), stages))
+    assert said[0] == said[1], said
+    assert "审计完成：" in said[1][0] and "报告：…" in said[1][0], said
+    assert said[1][1][:2] == ["check", "report"], said  # (the progress lines came through)
+
+
+def test_a_failing_audit_fails_alike(warm: Path, tmp_path: Path) -> None:
+    blocked = tmp_path / "reports"
+    blocked.write_text("not a folder", encoding="utf-8")
+    errors = []
+    for how in (False, True):
+        with pytest.raises(AuditorError) as caught:
+            _run(warm, blocked, warm=how)
+        errors.append(str(caught.value))
+    assert errors[0] == errors[1], errors
+    assert errors[0].startswith("审计失败（退出码 "), errors
+
+
+def test_a_forked_audit_is_a_process_the_desk_stops(warm: Path) -> None:
+    _answer(warm, 9)
+    proc: Any = recheck.audit(
+        ["audit", str(warm), "--quiet", "--no-crawl", "--reports", str(warm.parent / "r2")],
+        {},
+    )
+    assert isinstance(proc, recheck._Forked)
+    with actions._RUNNING_LOCK:
+        actions._RUNNING.add(proc)
+    try:
+        t = time.monotonic()
+        actions.stop_audits(patience=5)
+        assert proc.wait(timeout=0) == -15  # (SIGTERM, as a Popen's)
+        assert time.monotonic() - t < 5
+    finally:
+        with actions._RUNNING_LOCK:
+            actions._RUNNING.discard(proc)
+    # the store is not left locked: the next re-check runs
+    line, _ = _run(warm, warm.parent / "reports", warm=True)
+    assert "审计完成：" in line
