@@ -888,9 +888,27 @@ def thread_count(game: Game) -> int:
         return len(pipeline.current(game, store).threads)
 
 
+#: How long the desk goes on asking a store it could not read for the directors' passwords
+#: (who is signed in), and how often: each try waits for SQLite's locks by itself (up to
+#: its busy timeout); an error met while a re-check writes the store may be gone a moment
+#: later.  Then the error is raised: the desk answers that the store is busy, never that
+#: the director is not signed in (s50: a 403 on /audit/status under load).
+STORE_PATIENCE = 3.0
+STORE_RETRY = 0.25
+
+
 def password_hashes(game: Game) -> dict[str, str]:
-    with game_store(game) as store:
-        return store.password_hashes()
+    """director -> stored password hash (:data:`STORE_PATIENCE`: a store that could not be
+    read is asked again)."""
+    since = time.monotonic()
+    while True:
+        try:
+            with game_store(game) as store:
+                return store.password_hashes()
+        except AuditorError:
+            if time.monotonic() - since >= STORE_PATIENCE:
+                raise
+        time.sleep(STORE_RETRY)
 
 
 def check_director(game: Game, director: str) -> None:

@@ -118,6 +118,12 @@ STAGES = {
 }
 
 
+class StoreBusy(Exception):
+    """The game's store could not be read to say who is signed in (another process holds
+    its lock, or a moment's error while a re-check writes it): answered as busy
+    (:meth:`DeskApp.store_busy`), never as 「没有登录」."""
+
+
 @dataclass(slots=True)
 class AuditJob:
     state: str = "idle"  # idle | running | done | failed
@@ -452,14 +458,48 @@ class DeskApp:
         game = self.desk.games.get(slug)
         if grant is None or game is None:
             return None
-        try:
-            hashes = await run_in_threadpool(actions.password_hashes, game)
-        except AuditorError:
-            return None  # (the store cannot say whether the password changed)
+        hashes = await self.password_hashes(game)
         if password_mark(hashes.get(grant.director)) != grant.password:
             self.sessions.sign_out(sid, slug)
             return None
         return grant.director
+
+    async def password_hashes(self, game: Game) -> dict[str, str]:
+        """The directors' password hashes; :class:`StoreBusy` when the store cannot be
+        read (:func:`actions.password_hashes` waited for it): the store could not say who
+        is signed in, so no one is told he is not — he is told the store is busy
+        (:meth:`store_busy`), and his session stands."""
+        try:
+            return await run_in_threadpool(actions.password_hashes, game)
+        except AuditorError as exc:
+            raise StoreBusy(str(exc)) from exc
+
+    async def store_busy(self, request: Request, exc: Exception) -> Response:
+        """A request the store could not answer who is signed in (:class:`StoreBusy`): the
+        audit's status as running (the page goes on asking, and reloads when the audit has
+        ended and the store answers), a decision's script its message, a page 503."""
+        assert isinstance(exc, StoreBusy)
+        said = f"数据库暂时读不出（{exc}），没能确认登录；你的登录还在，请稍后再试。"
+        slug = request.path_params.get("slug", "")
+        game = self.desk.games.get(slug)
+        if request.url.path.endswith("/audit/status") and game is not None:
+            job = self.desk.jobs.get(slug) or AuditJob()
+            progress = job.progress(game)
+            if job.state != "running":
+                progress["line"] = "数据库正忙，稍等"
+            elapsed = (job.finished or time.time()) - job.started if job.started else 0
+            return JSONResponse(
+                {
+                    "state": "running",
+                    "message": "",
+                    "elapsed": int(elapsed),
+                    "progress": progress,
+                    "busy": said,
+                }
+            )
+        if request.headers.get("x-desk-fetch") == "1":
+            return JSONResponse({"ok": False, "message": said}, status_code=503)
+        return self.message(request, said, 503)
 
     def sign_in(self, request: Request, slug: str, name: str, stored_hash: str | None) -> None:
         request.session["csrf"] = new_token()  # a new session gets a new token
@@ -550,7 +590,7 @@ class DeskApp:
             )
         name = str(form.get("director", ""))
         password = str(form.get("password", ""))
-        hashes = await run_in_threadpool(actions.password_hashes, game)
+        hashes = await self.password_hashes(game)
         stored = hashes.get(name)
         ok = name in game.directors and stored is not None
         ok = await run_in_threadpool(verify_password, password, stored or "") and ok
@@ -572,7 +612,7 @@ class DeskApp:
         grant = self.desk.links.use(request.path_params["token"])
         if grant is None or grant.slug not in self.desk.games:
             return self.message(request, "登录链接无效或已用过（每个链接只能用一次）。", 403)
-        hashes = await run_in_threadpool(actions.password_hashes, self.desk.games[grant.slug])
+        hashes = await self.password_hashes(self.desk.games[grant.slug])
         self.sign_in(request, grant.slug, grant.director, hashes.get(grant.director))
         return RedirectResponse(f"/g/{grant.slug}", status_code=303)
 
@@ -1042,7 +1082,7 @@ def create_app(
     return Starlette(
         routes=routes,
         middleware=middleware,
-        exception_handlers={HTTPException: app.http_error},
+        exception_handlers={HTTPException: app.http_error, StoreBusy: app.store_busy},
         lifespan=_warm_life(desk),
     )
 
