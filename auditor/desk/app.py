@@ -1094,7 +1094,7 @@ def _warm_life(desk: Desk) -> Callable[[Starlette], AbstractAsyncContextManager[
 
     @asynccontextmanager
     async def life(app: Starlette) -> AsyncIterator[None]:
-        await run_in_threadpool(recheck.start, [g.path for g in desk.games.values()])
+        await run_in_threadpool(recheck.start, recheck.warm_games(list(desk.games.values())))
         async with _lifespan(app):
             yield
 

@@ -45,6 +45,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import IO, Protocol
 
+from auditor.game.gamefile import Game
+
 #: What the forkserver imports before it forks any audit, in this order: the CLI's entry
 #: first (the dataclasses' cached code is installed before the modules that make them).
 PRELOAD = ["auditor.__main__", "auditor.cli.nightly", "auditor.desk.warmup"]
@@ -76,10 +78,25 @@ def _context() -> multiprocessing.context.ForkServerContext:
     return multiprocessing.get_context("forkserver")
 
 
+def warm_games(games: Sequence[Game]) -> list[Path]:
+    """The games the worker warms up on: one a rule set (its patterns are the rule set's),
+    the one with the smallest store (the warm-up is a full audit of it: the first re-check
+    asked meanwhile waits for it)."""
+    chosen: dict[str, tuple[int, Path]] = {}
+    for game in games:
+        try:
+            size = game.store.stat().st_size
+        except OSError:
+            continue  # (no store yet: nothing to audit)
+        if game.ruleset not in chosen or size < chosen[game.ruleset][0]:
+            chosen[game.ruleset] = (size, game.path)
+    return [path for _, path in chosen.values()]
+
+
 def start(games: Sequence[Path]) -> None:
     """Start the warm worker in the background (the desk's start): the forkserver imports
-    :data:`PRELOAD` and warms up on ``games`` while the desk serves; the first audit asked
-    meanwhile waits for it (it would have compiled the same itself)."""
+    :data:`PRELOAD` and warms up on ``games`` (:func:`warm_games`) while the desk serves;
+    the first audit asked meanwhile waits for it (it would have compiled the same itself)."""
     global _started
     if not WARM:
         return

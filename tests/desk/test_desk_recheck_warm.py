@@ -8,6 +8,7 @@ import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ import pytest
 from auditor import pipeline
 from auditor.desk import actions, recheck
 from auditor.errors import AuditorError
-from tests.desk_helpers import proposal_game
+from tests.desk_helpers import desk_server, proposal_game
 
 
 @pytest.fixture(scope="module")
@@ -91,3 +92,46 @@ def test_a_forked_audit_is_a_process_the_desk_stops(warm: Path) -> None:
     # the store is not left locked: the next re-check runs
     line, _ = _run(warm, warm.parent / "reports", warm=True)
     assert "审计完成：" in line
+
+
+def test_one_game_a_rule_set_warms_the_worker(tmp_path: Path) -> None:
+    def game(name: str, ruleset: str, size: int) -> Any:
+        store = tmp_path / f"{name}.sqlite"
+        if size:
+            store.write_bytes(b"x" * size)
+        return SimpleNamespace(path=tmp_path / f"{name}.toml", ruleset=ruleset, store=store)
+
+    games = [game("big", "m107", 30), game("small", "m107", 10), game("new", "m107", 0)]
+    games.append(game("rabbit", "030", 20))
+    assert recheck.warm_games(games) == [tmp_path / "small.toml", tmp_path / "rabbit.toml"]
+
+
+def _children(pid: int) -> dict[int, str]:
+    """The processes whose parent is ``pid``: their command lines."""
+    out = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            out[int(entry.name)] = cmd
+    return out
+
+
+def test_the_served_desk_starts_its_warm_worker_and_ends_it(tmp_path: Path) -> None:
+    game = proposal_game(tmp_path / "g")
+    with desk_server(game) as srv:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            worker = [p for p, cmd in _children(srv.process.pid).items() if "forkserver" in cmd]
+            if worker:
+                break
+            time.sleep(0.2)
+        assert worker, _children(srv.process.pid)
+    assert not Path(f"/proc/{worker[0]}").exists() or "forkserver" not in (
+        Path(f"/proc/{worker[0]}/cmdline").read_bytes().decode(errors="replace")
+    ), "the warm worker outlived the desk"
