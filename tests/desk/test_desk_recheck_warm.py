@@ -135,3 +135,31 @@ def test_the_served_desk_starts_its_warm_worker_and_ends_it(tmp_path: Path) -> N
     assert not Path(f"/proc/{worker[0]}").exists() or "forkserver" not in (
         Path(f"/proc/{worker[0]}/cmdline").read_bytes().decode(errors="replace")
     ), "the warm worker outlived the desk"
+
+
+def test_a_warm_recheck_sees_a_decision_made_after_its_warm_up(warm: Path) -> None:
+    """The worker warmed up on the store as it was; a decision since (the store changed,
+    the game file not) is in the next re-check, as in a new process's."""
+    import csv
+    import io
+
+    from tests.desk_helpers import auditor
+
+    reports = warm.parent / "reports"
+    _answer(warm, 20)
+    before, _ = _run(warm, reports, warm=True)
+    found = auditor("findings", str(warm), "-f", "csv", cwd=warm.parent)
+    card = next(r for r in csv.DictReader(io.StringIO(found.stdout)) if r["card"] == "blue")
+    done = auditor(
+        "decide", str(warm), card["id"], "approve", "--anyway", "--by", "导演", cwd=warm.parent
+    )
+    assert done.returncode == 0, done.stderr
+    after, _ = _run(warm, reports, warm=True)
+    _answer(warm, 21)  # (a new process on the same store, by the same full path)
+    again, _ = _run(warm, reports, warm=False)
+
+    def counts(line: str) -> str:
+        return re.split(r"报告：|没有变化", line)[0]
+
+    assert counts(after) == counts(again), (after, again)
+    assert counts(after) != counts(before), (before, after)
