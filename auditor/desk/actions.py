@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from auditor import pipeline
+from auditor.desk import recheck
 from auditor.desk.coalesce import Coalesced
 from auditor.errors import STATE_INCOMPLETE_EXIT, AuditorError, StoreLockedError
 from auditor.game.confirm import (
@@ -799,7 +800,7 @@ def run_audit(
 #: the desk (:func:`stop_audits`), so that a re-check begun before the director's last answer
 #: cannot outlive the server and write its older view after a later run (the store is
 #: crash-safe: a stopped run leaves the last complete check).
-_RUNNING: set[subprocess.Popen[str]] = set()
+_RUNNING: set[recheck.Running] = set()
 _RUNNING_LOCK = threading.Lock()
 
 
@@ -826,12 +827,11 @@ def _audit_process(
     crawl: bool,
 ) -> tuple[int, list[str], list[str]]:
     """One ``auditor audit`` process: its exit code, its output lines and its other
-    (not progress) lines on the standard error."""
-    proc = subprocess.Popen(
+    (not progress) lines on the standard error.  Forked from the desk's warm worker
+    (:mod:`auditor.desk.recheck`: the pipeline imported and its patterns compiled once,
+    at the desk's start), else a new interpreter."""
+    proc = recheck.audit(
         [
-            sys.executable,
-            "-m",
-            "auditor",
             "audit",
             str(game.path),
             "--quiet",
@@ -841,12 +841,7 @@ def _audit_process(
             str(reports),
             *(() if crawl else ("--no-crawl",)),  # (a re-check after an answer: fh46)
         ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        env={**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "400"},
+        {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "400"},
     )
     with _RUNNING_LOCK:
         _RUNNING.add(proc)
@@ -858,7 +853,7 @@ def _audit_process(
 
 
 def _audit_output(
-    proc: subprocess.Popen[str], on_progress: Callable[[dict[str, object]], None] | None
+    proc: recheck.Running, on_progress: Callable[[dict[str, object]], None] | None
 ) -> tuple[int, list[str], list[str]]:
     """A running audit's exit code, output lines and other standard-error lines, its
     progress passed on as it comes."""
@@ -893,9 +888,27 @@ def thread_count(game: Game) -> int:
         return len(pipeline.current(game, store).threads)
 
 
+#: How long the desk goes on asking a store it could not read for the directors' passwords
+#: (who is signed in), and how often: each try waits for SQLite's locks by itself (up to
+#: its busy timeout); an error met while a re-check writes the store may be gone a moment
+#: later.  Then the error is raised: the desk answers that the store is busy, never that
+#: the director is not signed in (s50: a 403 on /audit/status under load).
+STORE_PATIENCE = 3.0
+STORE_RETRY = 0.25
+
+
 def password_hashes(game: Game) -> dict[str, str]:
-    with game_store(game) as store:
-        return store.password_hashes()
+    """director -> stored password hash (:data:`STORE_PATIENCE`: a store that could not be
+    read is asked again)."""
+    since = time.monotonic()
+    while True:
+        try:
+            with game_store(game) as store:
+                return store.password_hashes()
+        except AuditorError:
+            if time.monotonic() - since >= STORE_PATIENCE:
+                raise
+        time.sleep(STORE_RETRY)
 
 
 def check_director(game: Game, director: str) -> None:

@@ -17,7 +17,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
@@ -41,7 +41,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from auditor.desk import actions, corrections, post_page
+from auditor.desk import actions, corrections, post_page, recheck
 from auditor.desk.auth import LoginLimiter, OneTimeLinks, new_token, same_token, verify_password
 from auditor.desk.coalesce import Coalesced
 from auditor.desk.sessions import Sessions, password_mark
@@ -116,6 +116,12 @@ STAGES = {
     "check": "检查",
     "report": "写报告",
 }
+
+
+class StoreBusy(Exception):
+    """The game's store could not be read to say who is signed in (another process holds
+    its lock, or a moment's error while a re-check writes it): answered as busy
+    (:meth:`DeskApp.store_busy`), never as 「没有登录」."""
 
 
 @dataclass(slots=True)
@@ -452,14 +458,48 @@ class DeskApp:
         game = self.desk.games.get(slug)
         if grant is None or game is None:
             return None
-        try:
-            hashes = await run_in_threadpool(actions.password_hashes, game)
-        except AuditorError:
-            return None  # (the store cannot say whether the password changed)
+        hashes = await self.password_hashes(game)
         if password_mark(hashes.get(grant.director)) != grant.password:
             self.sessions.sign_out(sid, slug)
             return None
         return grant.director
+
+    async def password_hashes(self, game: Game) -> dict[str, str]:
+        """The directors' password hashes; :class:`StoreBusy` when the store cannot be
+        read (:func:`actions.password_hashes` waited for it): the store could not say who
+        is signed in, so no one is told he is not — he is told the store is busy
+        (:meth:`store_busy`), and his session stands."""
+        try:
+            return await run_in_threadpool(actions.password_hashes, game)
+        except AuditorError as exc:
+            raise StoreBusy(str(exc)) from exc
+
+    async def store_busy(self, request: Request, exc: Exception) -> Response:
+        """A request the store could not answer who is signed in (:class:`StoreBusy`): the
+        audit's status as running (the page goes on asking, and reloads when the audit has
+        ended and the store answers), a decision's script its message, a page 503."""
+        assert isinstance(exc, StoreBusy)
+        said = f"数据库暂时读不出（{exc}），没能确认登录；你的登录还在，请稍后再试。"
+        slug = request.path_params.get("slug", "")
+        game = self.desk.games.get(slug)
+        if request.url.path.endswith("/audit/status") and game is not None:
+            job = self.desk.jobs.get(slug) or AuditJob()
+            progress = job.progress(game)
+            if job.state != "running":
+                progress["line"] = "数据库正忙，稍等"
+            elapsed = (job.finished or time.time()) - job.started if job.started else 0
+            return JSONResponse(
+                {
+                    "state": "running",
+                    "message": "",
+                    "elapsed": int(elapsed),
+                    "progress": progress,
+                    "busy": said,
+                }
+            )
+        if request.headers.get("x-desk-fetch") == "1":
+            return JSONResponse({"ok": False, "message": said}, status_code=503)
+        return self.message(request, said, 503)
 
     def sign_in(self, request: Request, slug: str, name: str, stored_hash: str | None) -> None:
         request.session["csrf"] = new_token()  # a new session gets a new token
@@ -550,7 +590,7 @@ class DeskApp:
             )
         name = str(form.get("director", ""))
         password = str(form.get("password", ""))
-        hashes = await run_in_threadpool(actions.password_hashes, game)
+        hashes = await self.password_hashes(game)
         stored = hashes.get(name)
         ok = name in game.directors and stored is not None
         ok = await run_in_threadpool(verify_password, password, stored or "") and ok
@@ -572,7 +612,7 @@ class DeskApp:
         grant = self.desk.links.use(request.path_params["token"])
         if grant is None or grant.slug not in self.desk.games:
             return self.message(request, "登录链接无效或已用过（每个链接只能用一次）。", 403)
-        hashes = await run_in_threadpool(actions.password_hashes, self.desk.games[grant.slug])
+        hashes = await self.password_hashes(self.desk.games[grant.slug])
         self.sign_in(request, grant.slug, grant.director, hashes.get(grant.director))
         return RedirectResponse(f"/g/{grant.slug}", status_code=303)
 
@@ -1042,17 +1082,33 @@ def create_app(
     return Starlette(
         routes=routes,
         middleware=middleware,
-        exception_handlers={HTTPException: app.http_error},
-        lifespan=_lifespan,
+        exception_handlers={HTTPException: app.http_error, StoreBusy: app.store_busy},
+        lifespan=_warm_life(desk),
     )
+
+
+def _warm_life(desk: Desk) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
+    """:func:`_lifespan` with the warm worker the desk's audits are forked from started
+    at the start (:func:`auditor.desk.recheck.start`: it warms up on the desk's games in
+    the background while the desk serves)."""
+
+    @asynccontextmanager
+    async def life(app: Starlette) -> AsyncIterator[None]:
+        await run_in_threadpool(recheck.start, recheck.warm_games(list(desk.games.values())))
+        async with _lifespan(app):
+            yield
+
+    return life
 
 
 @asynccontextmanager
 async def _lifespan(_app: Starlette) -> AsyncIterator[None]:
     """The desk's life: when it stops, so do the audits it started (a re-check begun before
-    the director's last answer must not write its older view after the server is gone)."""
+    the director's last answer must not write its older view after the server is gone),
+    and then the warm worker they were forked from."""
     yield
     await run_in_threadpool(actions.stop_audits)
+    await run_in_threadpool(recheck.stop)
 
 
 def csrf_token(request: Request) -> str:
