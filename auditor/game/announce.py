@@ -1358,13 +1358,22 @@ _STAYS = lazy(
     r"|潜|犯规|违规|迟|缺席|枪"
     # a degree that changes (症状加重, 等级上升, 好转): a state's level — seed 004's Lv — no
     # leaving
-    r"|症状|加重|恶化|升级|上升|升高|提升|下降|降级|好转|减轻"
+    r"|症状|发病|犯病|病发|加重|恶化|升级|上升|升高|提升|下降|降级|好转|减轻"
     # a listing's own noun (投票统计：X、Y, 第2天结果：X, 昨夜情况：X): the list says no act —
     # asked, never read
     r"|结果|统计|情况|明细|汇总|详情|列表|榜|排名|数据|一览|链接|人数|表|安排|顺序|次序|分组"
     r"|猎人|狼|女巫|预言家|村民|平民|杀手|医生|警察|秘警|狙击|守卫|情侣|丘比特|村长",
     re.I,
 )
+
+
+def keeps_in_game(word: str) -> bool:
+    """The word says a state a player stays in the game with, or no leaving by its own
+    sense (:data:`_STAYS`: 喵喵, 请假, 替补, 发言, 猎人 …): never a theme's word for leaving
+    (:mod:`auditor.game.theme`)."""
+    return bool(_STAYS.search(word))
+
+
 # a time of day as a label's key (第3天凌晨：X, 昨天白天：X): when, not what — the night's or
 # the day's is the grammar's to tell, never the slot's
 _WHEN_KEY = lazy(
