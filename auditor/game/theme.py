@@ -102,8 +102,11 @@ _CLOCK = (
     r"(?:\s*半|\s*\d{1,2}\s*分?|\s*[一二三四五]十\s*分?|整)?)"
 )
 _BOUNDARY = r"[\s，,。；;：:！!】\]、|｜/（()）—\-~～]"
+# what may stand before a day's word beside a time and still leave it a word of its own
+# (本场落槌时间：, 新的收灯时间：)
+_DETERMINERS = ("本场", "本轮", "本期", "新的", "的", "天", "日", "场")
 _BEFORE_TIME = lazy(
-    rf"(?:^|(?<={_BOUNDARY}))(?P<w>{_HAN}{{2}})(?:时间|时刻)?[^\S\n]*[：:—\-－~～]*[^\S\n]*(?P<t>{_CLOCK})"
+    rf"(?:^|(?<={_BOUNDARY})|{'|'.join(f'(?<={d})' for d in _DETERMINERS)})(?P<w>{_HAN}{{2}})(?:时间|时刻)?[^\S\n]*[：:—\-－~～]*[^\S\n]*(?P<t>{_CLOCK})"
 )
 _AFTER_TIME = lazy(
     rf"(?P<t>{_CLOCK})[^\S\n]*(?:才|就|便|准时|照常|正式|再)?[^\S\n]*(?P<w>{_HAN}{{2}})(?={_BOUNDARY}|$)"
