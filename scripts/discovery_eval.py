@@ -8,13 +8,13 @@ Usage::
 The file's schema is the one ``tests/discovery/blind/README.md`` gives (``id``, ``preset``,
 ``thread_kind``, ``thread_day``, ``author``, ``posted_at``, ``text``, ``items``, ``seems``).
 Each post is read as discovery reads a director's post (``auditor.game.announce`` for
-events, ``auditor.game.when`` for times; a player's post states nothing) with what its game
-taught so far: the theme's words (:mod:`auditor.game.theme`) learned from its game's earlier
-directors' posts in the file — the same preset's stream, in story order (``posted_at``) —
-and its own.  A word the director glossed reads as his own word; a word inferred from its
-use reads as a proposal, its items marked ``guessed`` (``theme``), as discovery asks them.
-``--theme glossed`` learns the glossed words only, ``--theme off`` reads each post alone
-(the figures before session 51).  Its items are
+events, ``auditor.game.when`` for times; a player's post states nothing): alone by default
+(``--theme off``: discovery does not learn a game's words yet), or with ``--theme all`` in
+what its game taught so far — the theme's words (:mod:`auditor.game.theme`) learned from
+its game's earlier directors' posts in the file (the same preset's stream, in story order,
+``posted_at``) and its own: a word the director glossed reads as his own word, a word
+inferred from its use as a proposal (its items marked ``guessed``: ``theme``; the post
+asked, so listed); ``--theme glossed`` the glossed words only.  Its items are
 compared with the labelled ones as a multiset on the keys the labelled item gives (a key the
 label lacks and the reader gives — an ``opens`` the post never stated — is a mismatch; times
 to the minute).  Printed: precision and recall per item kind (days' opens and closes, and
@@ -407,7 +407,7 @@ def _story(records: list[dict[str, Any]]) -> list[int]:
     )
 
 
-def themes(records: list[dict[str, Any]], mode: str = "all") -> dict[int, Theme]:
+def themes(records: list[dict[str, Any]], mode: str = "off") -> dict[int, Theme]:
     """Each record's theme (by index): the words its game's directors' posts so far taught —
     the preset's earlier posts in the file and its own (:func:`auditor.game.theme.learn`)."""
     out: dict[int, Theme] = {}
@@ -449,7 +449,7 @@ def read_themed(
     return got, themed, True
 
 
-def score(path: Path, show_misses: bool, theme_mode: str = "all") -> int:
+def score(path: Path, show_misses: bool, theme_mode: str = "off") -> int:
     tp: Counter[str] = Counter()
     fp: Counter[str] = Counter()
     fn: Counter[str] = Counter()
@@ -535,9 +535,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--theme",
         choices=("all", "glossed", "off"),
-        default="all",
-        help="the game's words learned from its earlier posts: all (glossed, and inferred as "
-        "proposals), glossed only, or off (each post alone)",
+        default="off",
+        help="the game's words learned from its earlier posts (auditor.game.theme, session 51, "
+        "not yet in discovery: the lead decides): all (glossed, and inferred as proposals), "
+        "glossed only, or off (each post alone, as discovery reads today)",
     )
     args = ap.parse_args(argv)
     use_set(args.file.parent)

@@ -1358,7 +1358,7 @@ _STAYS = lazy(
     r"|潜|犯规|违规|迟|缺席|枪"
     # a degree that changes (症状加重, 等级上升, 好转): a state's level — seed 004's Lv — no
     # leaving
-    r"|症状|发病|犯病|病发|加重|恶化|升级|上升|升高|提升|下降|降级|好转|减轻"
+    r"|症状|加重|恶化|升级|上升|升高|提升|下降|降级|好转|减轻"
     # a listing's own noun (投票统计：X、Y, 第2天结果：X, 昨夜情况：X): the list says no act —
     # asked, never read
     r"|结果|统计|情况|明细|汇总|详情|列表|榜|排名|数据|一览|链接|人数|表|安排|顺序|次序|分组"

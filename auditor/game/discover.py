@@ -31,7 +31,7 @@ from datetime import date, datetime, time, timedelta, tzinfo
 from functools import cache
 from itertools import pairwise
 
-from auditor.game import learned, theme
+from auditor.game import learned
 from auditor.game.announce import SUPPOSING, Announced, Notice, Patterns
 from auditor.game.confirm import HOW_LABEL, THREAD_LABEL, Proposal, write_proposals
 from auditor.game.drafted import draft_rest
@@ -155,9 +155,6 @@ class Discovery:
     # 版杀7 vote threads whose titles name their 环节 in the director's words (第一日·早市):
     # tid -> the 环节's number by the day's threads' order (:func:`_phases_by_order`)
     phase_order: dict[int, int] = field(default_factory=dict)
-    # the directors' posts read in a word of the game's theme inferred from its use, not
-    # glossed (:func:`_in_theme_words`): listed, and what they read proposed (推断)
-    theme_asked: set[int] = field(default_factory=set)
 
     def discovered(self, what: str) -> list[Sourced]:
         items: list[Sourced] = getattr(self, what)
@@ -2162,8 +2159,7 @@ def _announced_events(
             elif _announced_before(ev, found):
                 continue  # announced again (the next day's 公示 repeats the eliminations)
             # a how the clause does not state is the tool's guess: a proposal, never a fact
-            # (so is what a word of the theme inferred from its use reads: _in_theme_words)
-            status = "inferred" if a.guessed or post.pid in disc.theme_asked else "stated"
+            status = "inferred" if a.guessed else "stated"
             found.append(Sourced(ev, f"pid {post.pid}", post.pid, a.clause.strip(), status))
     return found
 
@@ -2831,24 +2827,6 @@ def _delay_stated(
 # --------------------------------------------------------------------------- the whole game
 
 
-def _in_theme_words(game: Game, posts: list[Post], disc: Discovery) -> list[Post]:
-    """The directors' posts said in the game's own words (issue 34, session 51:
-    :func:`auditor.game.theme.in_game_words` — 流拍 = 出局, 点灯 / 收灯 = 开帖 / 关帖): a word
-    the director glossed reads as his; a post read in a word only inferred from its use is
-    listed (未读懂的公告, with its link), what it reads proposed as 推断, and the word asked
-    once."""
-    said, asked = theme.in_game_words(posts, game.directors, game.players)
-    words: set[str] = set()
-    for pid, used in asked.items():
-        disc.unplaced.add(pid)
-        disc.theme_asked.add(pid)
-        for w in used:
-            if w.word not in words:
-                words.add(w.word)
-                disc.proposals.append(theme.question(w, pid))
-    return said
-
-
 def discover(game: Game, store: object) -> Game:
     """The game with its discovered threads, days and events (``game.discovery`` says
     what came from where).  A game file without ``forum.board`` is returned unchanged."""
@@ -2879,7 +2857,6 @@ def discover(game: Game, store: object) -> Game:
     )
     # days and events read one text: the game's counter word for its days said as 天
     counted = _serial_days(_counted_days(posts, disc.day_word), disc.serials)
-    counted = _in_theme_words(game, counted, disc)
     days = discover_days(game, threads, counted, disc, subjects)
     events = discover_events(game, threads, days, counted, disc)
     events += _granted_leaves(game, days, counted, events, disc)

@@ -39,7 +39,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from auditor.game.announce import Patterns, keeps_in_game
+from auditor.game.announce import Patterns
+from auditor.game.announce import keeps_in_game as _grammar_keeps
 from auditor.game.lazy import lazy
 from auditor.game.when import find_points
 from auditor.models import Post
@@ -348,6 +349,17 @@ def _slot_uses(text: str, players: Sequence[str]) -> list[tuple[str, str]]:
             if _a_word(word, players) and not keeps_in_game(word) and not _read_already(word):
                 out.append((word, who))
     return out
+
+
+# a state the rule sets' players stay in the game with that the grammar's closed class has
+# no word for yet (seed 004's 发病 = Lv.3)
+_ILL = lazy(r"发病|犯病|病发")
+
+
+def keeps_in_game(word: str) -> bool:
+    """The word says a state a player stays in the game with (the grammar's closed class,
+    :func:`auditor.game.announce.keeps_in_game`, and :data:`_ILL`)."""
+    return _grammar_keeps(word) or bool(_ILL.search(word))
 
 
 _NOT_AN_EXIT = lazy(r"[票投说问是的在有和与及也都还又再被把将对向给让请第号人日天夜晚早今明昨]")
