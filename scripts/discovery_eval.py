@@ -3,11 +3,18 @@
 Usage::
 
     python3 scripts/discovery_eval.py tests/discovery/blind/announcements_dev.jsonl [--misses]
+        [--theme all|glossed|off]
 
 The file's schema is the one ``tests/discovery/blind/README.md`` gives (``id``, ``preset``,
 ``thread_kind``, ``thread_day``, ``author``, ``posted_at``, ``text``, ``items``, ``seems``).
-Each post is read alone, as discovery reads a director's post (``auditor.game.announce`` for
-events, ``auditor.game.when`` for times; a player's post states nothing), and its items are
+Each post is read as discovery reads a director's post (``auditor.game.announce`` for
+events, ``auditor.game.when`` for times; a player's post states nothing): alone by default
+(``--theme off``: discovery does not learn a game's words yet), or with ``--theme all`` in
+what its game taught so far — the theme's words (:mod:`auditor.game.theme`) learned from
+its game's earlier directors' posts in the file (the same preset's stream, in story order,
+``posted_at``) and its own: a word the director glossed reads as his own word, a word
+inferred from its use as a proposal (its items marked ``guessed``: ``theme``; the post
+asked, so listed); ``--theme glossed`` the glossed words only.  Its items are
 compared with the labelled ones as a multiset on the keys the labelled item gives (a key the
 label lacks and the reader gives — an ``opens`` the post never stated — is a mismatch; times
 to the minute).  Printed: precision and recall per item kind (days' opens and closes, and
@@ -56,6 +63,7 @@ from auditor.game.announce import Announced, Notice, Patterns  # noqa: E402
 from auditor.game.discover import RESULT_WITHIN, piped_words, tells_phase  # noqa: E402
 from auditor.game.gamefile import EventType  # noqa: E402
 from auditor.game.state import why_listed  # noqa: E402
+from auditor.game.theme import Theme, learn  # noqa: E402
 from auditor.game.titles import classify  # noqa: E402
 from auditor.game.when import find_points, find_ranges, lone_close, paired_times  # noqa: E402
 from auditor.rulesets import names as ruleset_names  # noqa: E402
@@ -390,7 +398,58 @@ def _patterns(preset: str) -> Patterns:
     return _PATTERNS[preset]
 
 
-def score(path: Path, show_misses: bool) -> int:
+def _story(records: list[dict[str, Any]]) -> list[int]:
+    """The records' indices in story order: each preset's stream by ``posted_at`` (ties as
+    the file has them)."""
+    return sorted(
+        range(len(records)),
+        key=lambda i: (records[i]["preset"], records[i]["posted_at"], i),
+    )
+
+
+def themes(records: list[dict[str, Any]], mode: str = "off") -> dict[int, Theme]:
+    """Each record's theme (by index): the words its game's directors' posts so far taught —
+    the preset's earlier posts in the file and its own (:func:`auditor.game.theme.learn`)."""
+    out: dict[int, Theme] = {}
+    if mode == "off":
+        return out
+    said: dict[str, list[str]] = defaultdict(list)
+    for i in _story(records):
+        rec = records[i]
+        if rec["author"] in DIRECTORS:
+            said[rec["preset"]].append(rec["text"])
+        theme = learn(said[rec["preset"]], PLAYERS) if said[rec["preset"]] else Theme()
+        out[i] = theme.glossed() if mode == "glossed" else theme
+    return out
+
+
+def read_themed(
+    rec: dict[str, Any], patterns: Patterns, theme: Theme | None
+) -> tuple[list[dict[str, Any]], str, bool]:
+    """What discovery reads from the post in its game's words (:meth:`Theme.rewrite`), the
+    text read, and whether an inferred word was read in it: its items only an inferred word
+    gives are marked ``guessed`` (``theme``), and the post is asked with its text and link
+    (discovery lists it: 本局的「W」是出局吗？), never taken silently."""
+    if not theme or rec["author"] not in DIRECTORS:
+        return read(rec, patterns), rec["text"], False
+    text = unicodedata.normalize("NFKC", rec["text"])
+    themed = theme.rewrite(text, PLAYERS)
+    if themed == text:
+        return read(rec, patterns), rec["text"], False
+    got = read(dict(rec, text=themed), patterns)
+    glossed = theme.glossed().rewrite(text, PLAYERS)
+    if glossed == themed:
+        return got, themed, False
+    plain = read(dict(rec, text=glossed), patterns)
+    for item in got:
+        if item in plain:
+            plain.remove(item)
+        else:
+            item["guessed"] = [*item.get("guessed", []), "theme"]
+    return got, themed, True
+
+
+def score(path: Path, show_misses: bool, theme_mode: str = "off") -> int:
     tp: Counter[str] = Counter()
     fp: Counter[str] = Counter()
     fn: Counter[str] = Counter()
@@ -398,13 +457,12 @@ def score(path: Path, show_misses: bool) -> int:
     silent = 0
     flagged_clean = 0  # listed for a clause not placed, though every item was read
     misses: dict[str, list[str]] = defaultdict(list)
-    for line in path.read_text("utf-8").splitlines():
-        if not line.strip():
-            continue
-        rec = json.loads(line)
+    records = [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+    taught = themes(records, theme_mode)
+    for i, rec in enumerate(records):
         want = [w for w in rec["items"] if w["kind"] != "retract"]
         patterns = _patterns(rec["preset"])
-        got = read(rec, patterns)
+        got, said, asked = read_themed(rec, patterns, taught.get(i))
         free = list(got)
         missed = []
         for w in want:
@@ -432,13 +490,14 @@ def score(path: Path, show_misses: bool) -> int:
             misses[g["kind"]].append(
                 f"{rec['id']} 多：{json.dumps(g, ensure_ascii=False)}｜{rec['text'][:80]!r}"
             )
-        text = unicodedata.normalize("NFKC", rec["text"])
+        text = unicodedata.normalize("NFKC", said)
         director = rec["author"] in DIRECTORS
         unplaced = director and bool(patterns.read(text)[1])
         # as discovery lists a director's post (auditor.game.state.unread_posts): nothing
         # read from it, or a clause of it not read; and it names a player, says a notice's
         # word or states a time
         listed = director and (not got or unplaced) and why_listed(PLAYERS, text) is not None
+        listed = listed or asked  # read in a word the theme inferred: asked, with its text
         if listed and not missed and not free:
             flagged_clean += 1
             misses["listed though right"].append(f"{rec['id']}｜{rec['text'][:100]!r}")
@@ -473,9 +532,17 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("file", type=Path)
     ap.add_argument("--misses", action="store_true", help="list every miss and false item")
+    ap.add_argument(
+        "--theme",
+        choices=("all", "glossed", "off"),
+        default="off",
+        help="the game's words learned from its earlier posts (auditor.game.theme, session 51, "
+        "not yet in discovery: the lead decides): all (glossed, and inferred as proposals), "
+        "glossed only, or off (each post alone, as discovery reads today)",
+    )
     args = ap.parse_args(argv)
     use_set(args.file.parent)
-    return score(args.file, args.misses)
+    return score(args.file, args.misses, args.theme)
 
 
 if __name__ == "__main__":

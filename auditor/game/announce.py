@@ -1365,6 +1365,15 @@ _STAYS = lazy(
     r"|猎人|狼|女巫|预言家|村民|平民|杀手|医生|警察|秘警|狙击|守卫|情侣|丘比特|村长",
     re.I,
 )
+
+
+def keeps_in_game(word: str) -> bool:
+    """The word says a state a player stays in the game with, or no leaving by its own
+    sense (:data:`_STAYS`: 喵喵, 请假, 替补, 发言, 猎人 …): never a theme's word for leaving
+    (:mod:`auditor.game.theme`)."""
+    return bool(_STAYS.search(word))
+
+
 # a time of day as a label's key (第3天凌晨：X, 昨天白天：X): when, not what — the night's or
 # the day's is the grammar's to tell, never the slot's
 _WHEN_KEY = lazy(
