@@ -163,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("games", nargs="*", type=Path)
     ap.add_argument("--diff", action="store_true")
+    ap.add_argument("--lines", type=int, default=12, help="differing lines shown per CSV")
+    ap.add_argument("--night", type=int, action="append", help="only these nights (1-based)")
     args = ap.parse_args(argv)
     games = args.games or [
         p
@@ -174,6 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     for folder in games:
         nights = tomllib.loads((folder / "nights.toml").read_text(encoding="utf-8"))["nights"]
         for i, cutoff in enumerate(nights, 1):
+            if args.night and i not in args.night:
+                continue
             with tempfile.TemporaryDirectory() as tmp:
                 diffs = compare_night(folder, cutoff, Path(tmp))
             total += 1
@@ -189,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
                         lineterm="",
                         n=0,
                     )
-                    for line in list(lines)[:12]:
+                    for line in list(lines)[: args.lines]:
                         print("    " + line)
     print(f"nights the same: {same}/{total}")
     return 0

@@ -74,7 +74,14 @@ from auditor.game.titles import (
     title_count,
     title_date,
 )
-from auditor.game.when import TimePoint, find_points, find_ranges, lone_close, paired_times
+from auditor.game.when import (
+    TimePoint,
+    TimeRange,
+    find_points,
+    find_ranges,
+    lone_close,
+    paired_times,
+)
 from auditor.models import Post
 from auditor.rulesets import preset_text
 from auditor.urls import findpost_link
@@ -1189,6 +1196,8 @@ class _DayReader:
                 if phase is None:
                     self.openings.setdefault(t.day, first)
                 ranges = [r for r in find_ranges(_text(first), first.posted_at, tz) if not r.aside]
+                if phase is not None:
+                    ranges = _phase_ranges(ranges, first)
                 name = _phase_name(self.titled.get(t.tid, ""), phase)
                 if phase is not None and not ranges and rule.phases:
                     self._phase_alone(t, first, phase, name)
@@ -1747,11 +1756,27 @@ _PHASE_TITLE = lazy(
 )
 
 
+def _phase_ranges(ranges: list[TimeRange], first: Post) -> list[TimeRange]:
+    """The ranges a 环节's opening post states that can be its own: none closing by the post
+    itself (【第二日 · 头一折】 posted 4月8日 0:00 with 时间：4月7日 0:00 — 24:00 — a date
+    miswritten, its 更正 after it): seed 002 5 时间分配, each 环节 runs 0:00–24:00 of its
+    date, and a 环节 never closes before its own thread's first post, so the post's date
+    stands (:meth:`_DayReader._phase_alone`)."""
+    return [r for r in ranges if r.closes > first.posted_at]
+
+
 def _phase_name(subject: str, phase: int | None) -> str:
     """A 环节's name as its vote thread's title gives it (第一天 环节一 试探性投票, 第一天 第一盘
     试探性投票), else 环节N."""
     m = _PHASE_TITLE.search(subject)
-    return m.group(1) if m else f"环节{phase}"
+    if m is None or _CLOSING_BRACKET.search(m.group(1)):
+        # 第一日 · 头一折（环节一 试探性投票）: the 环节 told in the title's aside, its name too —
+        # as 环节一（试探投票） is, it is 环节N (the title's words are the thread's own name)
+        return f"环节{phase}"
+    return m.group(1)
+
+
+_CLOSING_BRACKET = lazy(r"[）)】\]］」』]")
 
 
 def _ask_close(game: Game, number: int, opens: datetime, pid: int | None) -> Proposal:
