@@ -1143,7 +1143,9 @@ def _closed_by(f: _Day) -> int | None:
     return int(m.group(1)) if m else None
 
 
-_NIGHT_TITLE = lazy(r"第\s*\S{1,3}\s*[夜晚](?!上)|夜谈|夜聊")
+_NIGHT_TITLE = lazy(
+    r"第\s*\S{1,3}\s*[夜晚](?!上)|夜谈|夜聊|(?<![A-Za-z0-9])night\s*\d{1,2}(?![0-9A-Za-z])", re.I
+)
 
 
 class _DayReader:

@@ -6,7 +6,9 @@ this test with its own cast (a tea house) beside its negative twin.
   环节 runs 0:00–24:00 of its date) — an opening post stating yesterday's date (时间：4月7日
   0:00 — 24:00, posted 4月8日 0:00) is a miswritten date, and the post's own date stands;
 - 版杀7: a 环节 told in its title's aside (第二日 · 头一折（环节一 试探性投票）) is 环节N, as
-  环节一（试探投票） is — the aside names no 环节.
+  环节一（试探投票） is — the aside names no 环节;
+- 版杀7: a night named in English ([night1] 杀人贴 & 遗言), as a day is ([day1]), is the night's
+  thread, the next day's first 环节 (seed 002 4.2, 6.2 (6)) — not a 遗言 thread.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from datetime import timedelta
 from pathlib import Path
 
 from auditor.game.discover import _phase_name
-from auditor.game.gamefile import DaySpec
+from auditor.game.gamefile import DaySpec, ThreadKind
+from auditor.game.titles import classify
 from auditor.pipeline import open_game
 from tests.game.test_discover_autonomy import audit, setup
 from tests.game.test_discover_rulesets import PLAYERS, Game, at
@@ -70,3 +73,14 @@ def test_a_phase_told_in_the_titles_aside_is_its_number() -> None:
     # negative twins: the name the title gives the 环节 itself
     assert _phase_name("[版杀7] 第一天 环节一 试探性投票", 1) == "试探性投票"
     assert _phase_name("[版杀7][day1] 环节二 · 可疑者辩论投票", 2) == "可疑者辩论投票"
+
+
+def test_a_night_in_english_is_the_next_days_thread() -> None:
+    info = classify("[版杀7][night1] 杀人贴 & 遗言", "killbar7", "版杀7")
+    assert (info.kind, info.day) == (ThreadKind.DISCUSSION, 2)
+    info = classify("[版杀7] Night 2 · 夜谈", "killbar7", "版杀7")
+    assert (info.kind, info.day) == (ThreadKind.DISCUSSION, 3)
+    # negative twins: a 遗言帖 of its own, a word that holds night, another rule set's night
+    assert classify("[版杀7][night1] 遗言帖", "killbar7", "版杀7").kind is ThreadKind.LASTWORDS
+    assert classify("[版杀7] knight2 讨论", "killbar7", "版杀7").day is None
+    assert classify("[M107][night1] 遗言", "m107", "M107").kind is ThreadKind.LASTWORDS
