@@ -57,7 +57,7 @@ from auditor.game.state import (
     thread_problems,
     unread_posts,
 )
-from auditor.game.structure import schedule_for
+from auditor.game.structure import schedule_for, sheriff_day
 from auditor.game.titles import (
     DAY_LABEL,
     NAMED_ROUND,
@@ -420,7 +420,32 @@ def _the_day_unit(game: Game, word: str, texts: list[tuple[int, Post]]) -> int |
             ranges = find_ranges(as_day, p.posted_at, game.timezone)
             if any(r.day == cn_number(m.group(1)) and not r.aside for r in ranges):
                 return p.pid
-    return None
+    return _counted_by_dates(game, texts)
+
+
+def _counted_by_dates(game: Game, texts: list[tuple[int, Post]]) -> int | None:
+    """The pid of the first counted thread's opening post when the threads' own times make
+    the counter word the day (issue 34 Build 1, a day exists when its threads exist): every
+    number's threads open, by the director, on a calendar date of their own, later for a
+    later number (💌【M39 第一场】讨论帖 on 1月19日, 第二场 on 1月20日) — rounds inside one day
+    (第一轮 / 第二轮 投票 the same day) share a date and stay unread.  The first number alone is
+    day 1 whichever it counts."""
+    dates: dict[int, set[date]] = {}
+    first: Post | None = None
+    for n, p in texts:
+        if n <= 0:
+            continue
+        if p.author not in game.directors:
+            return None
+        dates.setdefault(n, set()).add(p.posted_at.astimezone(game.timezone).date())
+        if n == 1 and (first is None or p.posted_at < first.posted_at):
+            first = p
+    if first is None or first.pid is None:
+        return None
+    spans = [dates[n] for n in sorted(dates)]
+    if any(min(later) <= max(before) for before, later in pairwise(spans)):
+        return None
+    return first.pid
 
 
 def _dated_block(game: Game, p: Post, text: str, clause: str, m: re.Match[str]) -> bool:
@@ -964,6 +989,7 @@ def discover_days(
     for n, ph in phases.items():
         # a day's close moved (版杀7 第2日 环节二 顺延一小时：2230 关): its last 环节's too
         f = found[n]
+        _delayed_into_phase(f, ph)
         if f.planned is not None and ph and ph[-1].opens < f.closes:
             ph[-1] = replace(ph[-1], closes=f.closes)
     # a day exists when its threads exist: a schedule's later days wait for theirs (each
@@ -1071,6 +1097,23 @@ def _phaseless(
             f"（number、opens、closes），或确认这一天只有一个环节"
         )
     return out
+
+
+def _delayed_into_phase(f: _Day, ph: list[PhaseSpec]) -> None:
+    """版杀7: a day's close moved to where a later 环节 of its own opens (本环节延时…拉闸时间
+    改为：1月27日 中午十二点 / 环节二随之推迟：中午十二点合闸, told before 环节二's thread
+    opened) is the close of the 环节 it was told in, the one open then; the day closes with
+    its last 环节 (seed 002 5 时间分配), not moved by it."""
+    if f.planned is None:
+        return
+    before = [i for i, p in enumerate(ph) if p.opens < f.closes]
+    after = [p for p in ph if p.opens >= f.closes]
+    if not before or not after:
+        return
+    i = before[-1]
+    if ph[i].closes < f.closes:
+        ph[i] = replace(ph[i], closes=f.closes)
+    f.closes, f.planned, f.delayed = max(p.closes for p in after), None, False
 
 
 def _scheduled_ahead(
@@ -2127,6 +2170,32 @@ def _first_badge(ev: Event, found: list[Sourced], spec: ThreadSpec | None) -> Ev
     return replace(ev, how="elected")
 
 
+# the badge named in the clause (警徽这朵大红花…给 海棠 戴上, 海棠 当选警长)
+_BADGE = lazy(r"警徽|警长")
+
+
+def _first_day_badge(
+    game: Game, ev: Event, a: Announced, days: list[DaySpec], found: list[Sourced]
+) -> Event:
+    """A vote-out read at the first day's close, in a clause that names the badge, in a rule
+    set whose first day's vote elects the sheriff and puts nobody out
+    (:func:`auditor.game.structure.sheriff_day`): the sheriff elected, when the game has none
+    yet (💌 散场啦！统计：海棠 5 票… 警徽这朵大红花，桂姐给 海棠 戴上啦)."""
+    first = min(days, key=lambda d: d.number) if days else None
+    if (
+        first is None
+        or first.number != 1
+        or ev.type is not EventType.ELIMINATED
+        or ev.how != "vote"
+        or ev.at != first.closes
+        or not _BADGE.search(a.clause)
+        or not sheriff_day(game.ruleset)
+        or any(isinstance(f.item, Event) and f.item.type is EventType.SHERIFF for f in found)
+    ):
+        return ev
+    return Event(EventType.SHERIFF, ev.player, ev.at, "elected")
+
+
 def discover_events(
     game: Game, threads: list[ThreadSpec], days: list[DaySpec], posts: list[Post], disc: Discovery
 ) -> list[Event]:
@@ -2178,6 +2247,7 @@ def _announced_events(
             if ev is None:
                 continue
             ev = _first_badge(ev, found, spec)
+            ev = _first_day_badge(game, ev, a, days, found)
             if a.correction:
                 corrected = _correct(ev, a, post, found, days)
                 if corrected is None:

@@ -8,20 +8,30 @@ this test with its own cast (a tea house) beside its negative twin.
 - 版杀7: a 环节 told in its title's aside (第二日 · 头一折（环节一 试探性投票）) is 环节N, as
   环节一（试探投票） is — the aside names no 环节;
 - 版杀7: a night named in English ([night1] 杀人贴 & 遗言), as a day is ([day1]), is the night's
-  thread, the next day's first 环节 (seed 002 4.2, 6.2 (6)) — not a 遗言 thread.
+  thread, the next day's first 环节 (seed 002 4.2, 6.2 (6)) — not a 遗言 thread;
+- a game that counts its days by another word (💌【M39 第一场】讨论帖) with no post saying so:
+  its threads are the days when each number opens on a date of its own, later for a later one
+  (rounds inside a day share one);
+- the moment the players' requests came by (今天下午六点前，A、B…五位申请) is no close;
+- M107 / 030 / M39: the first day's vote elects the sheriff and puts nobody out — a vote-out
+  read at its close in a clause naming the badge is the sheriff elected.
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
+from types import SimpleNamespace
 
-from auditor.game.discover import _phase_name
-from auditor.game.gamefile import DaySpec, ThreadKind
+from auditor.game.announce import Announced
+from auditor.game.discover import Sourced, _first_day_badge, _phase_name
+from auditor.game.gamefile import DaySpec, Event, EventType, ThreadKind
+from auditor.game.structure import sheriff_day
 from auditor.game.titles import classify
+from auditor.game.when import find_points
 from auditor.pipeline import open_game
 from tests.game.test_discover_autonomy import audit, setup
-from tests.game.test_discover_rulesets import PLAYERS, Game, at
+from tests.game.test_discover_rulesets import PLAYERS, TZ, Game, at
 
 
 def _teahouse(stated: str) -> Game:
@@ -84,3 +94,124 @@ def test_a_night_in_english_is_the_next_days_thread() -> None:
     assert classify("[版杀7][night1] 遗言帖", "killbar7", "版杀7").kind is ThreadKind.LASTWORDS
     assert classify("[版杀7] knight2 讨论", "killbar7", "版杀7").day is None
     assert classify("[M107][night1] 遗言", "m107", "M107").kind is ThreadKind.LASTWORDS
+
+
+def _counted(second_opens: datetime) -> Game:
+    """A game whose day threads count by 场 (💌【M39 第一场】讨论帖), no post saying 一天一场."""
+    g = Game("m39", "M39", "红娘")
+    g.thread(
+        "[M39] 红娘 · 进程帖",
+        "process",
+        None,
+        [g.post("红娘", at(11, 19, 20), "每天上午十点开场，晚上十点散场。")],
+    )
+    for n, opens in ((1, at(11, 20, 10)), (2, second_opens)):
+        g.thread(
+            f"💌【M39 第{'一二'[n - 1]}场】讨论帖",
+            "discussion",
+            n,
+            [
+                g.post("红娘", opens, f"💌【第{'一二'[n - 1]}场】\n散场时间：晚上十点"),
+                *g.chatter(opens + timedelta(minutes=5), opens + timedelta(hours=2), {"黄瓜": 2}),
+            ],
+        )
+    return g
+
+
+def _days(tmp_path: Path, g: Game) -> list[tuple[int, str, str]]:
+    minimal = setup(tmp_path, g)
+    audit(minimal, tmp_path / "r")
+    return [
+        (d.number, f"{d.opens:%d %H:%M}", f"{d.closes:%d %H:%M}") for d in open_game(minimal).days
+    ]
+
+
+def test_threads_counted_on_dates_of_their_own_are_the_days(tmp_path: Path) -> None:
+    assert _days(tmp_path, _counted(at(11, 21, 10))) == [
+        (1, "20 10:00", "20 22:00"),
+        (2, "21 10:00", "21 22:00"),
+    ]
+
+
+def test_threads_counted_on_one_date_are_no_days(tmp_path: Path) -> None:
+    # negative twin: 第一场 and 第二场 the same day are its sittings, not two days
+    assert _days(tmp_path, _counted(at(11, 20, 15))) == []
+
+
+def test_the_moment_the_requests_came_is_no_close() -> None:
+    text = "【延时】今天下午六点前，莲藕、海棠、芒种 三位申请，够一半啦。\n投票帖到晚上十一点。"
+    got = [(p.at.hour, p.role) for p in find_points(text, at(11, 21, 18, 1), TZ)]
+    assert got == [(18, None), (23, "closes")]
+    # negative twin: the day's close said beside the requests' deadline
+    text = "今晚 21:30 关帖。延时的话，今天下午六点前申请。"
+    got = [(p.at.hour, p.role) for p in find_points(text, at(11, 21, 9), TZ)]
+    assert got == [(21, "closes")]
+
+
+def test_the_first_days_vote_with_the_badge_is_the_sheriff() -> None:
+    assert sheriff_day("m39") and sheriff_day("m107") and sheriff_day("rabbit030")
+    assert not sheriff_day("killbar7")
+    days = [DaySpec(1, at(11, 20, 10), at(11, 20, 22)), DaySpec(2, at(11, 21, 10), at(11, 21, 22))]
+    clause = "警徽这朵大红花，给 海棠 戴上啦"
+    a = Announced(EventType.ELIMINATED, "海棠", how="vote", clause=clause)
+    out = Event(EventType.ELIMINATED, "海棠", at(11, 20, 22), "vote")
+    m39 = SimpleNamespace(ruleset="m39")
+    assert _first_day_badge(m39, out, a, days, []) == Event(  # type: ignore[arg-type]
+        EventType.SHERIFF, "海棠", at(11, 20, 22), "elected"
+    )
+    # negative twins: another day's vote, a clause with no badge, 版杀7, a sheriff already
+    later = Event(EventType.ELIMINATED, "海棠", at(11, 21, 22), "vote")
+    assert _first_day_badge(m39, later, a, days, []) == later  # type: ignore[arg-type]
+    plain = Announced(EventType.ELIMINATED, "海棠", how="vote", clause="海棠 5 票，出局")
+    assert _first_day_badge(m39, out, plain, days, []) == out  # type: ignore[arg-type]
+    kb = SimpleNamespace(ruleset="killbar7")
+    assert _first_day_badge(kb, out, a, days, []) == out  # type: ignore[arg-type]
+    badge = Event(EventType.SHERIFF, "芒种", at(11, 20, 22), "elected")
+    had = [Sourced(badge, "pid 1")]
+    assert _first_day_badge(m39, out, a, days, had) == out  # type: ignore[arg-type]
+
+
+def _switchboard(delay: str) -> Game:
+    """Day 1 of two 环节; ``delay`` told in 环节一's thread the evening before 环节二 opens."""
+    g = Game("killbar7", "版杀7", "调度")
+    g.thread(
+        "[版杀7] 电网 进程帖",
+        "process",
+        None,
+        [g.post("调度", at(11, 19, 20), "规则照版杀7，每个环节一个投票帖，0:00 至 24:00。")],
+    )
+    o = at(11, 20, 0)
+    g.thread(
+        "[版杀7] 电网 第一日 环节一（试探性投票）",
+        "vote",
+        1,
+        [
+            g.post("调度", o, "环节一 开始。时间：0:00 至 24:00"),
+            *g.votes(o + timedelta(hours=1), {p: "芒果" for p in PLAYERS[:3]}),
+            g.post("调度", at(11, 20, 21, 30), delay),
+        ],
+    )
+    o2 = at(11, 21, 12)
+    g.thread(
+        "[版杀7] 电网 第一日 环节二（可疑者辩论投票）",
+        "vote",
+        1,
+        [
+            g.post("调度", o2, "环节二\n时间：中午十二点 至 夜里十二点"),
+            *g.votes(o2 + timedelta(hours=1), {p: "芒果" for p in PLAYERS[:3]}),
+        ],
+    )
+    return g
+
+
+def test_a_phase_delayed_to_where_the_next_opens_closes_there(tmp_path: Path) -> None:
+    day = _day1(
+        tmp_path,
+        _switchboard(
+            "本环节延时。\n本环节拉闸时间改为：11月21日 中午十二点\n"
+            "环节二随之推迟：中午十二点合闸，夜里十二点拉闸不变。"
+        ),
+    )
+    got = [(p.number, f"{p.opens:%d %H:%M}", f"{p.closes:%d %H:%M}") for p in day.phases]
+    assert got == [(1, "20 00:00", "21 12:00"), (2, "21 12:00", "21 23:59")]
+    assert (day.closes, day.delayed) == (at(11, 21, 23, 59, 59), False)
