@@ -420,20 +420,25 @@ def _the_day_unit(game: Game, word: str, texts: list[tuple[int, Post]]) -> int |
             ranges = find_ranges(as_day, p.posted_at, game.timezone)
             if any(r.day == cn_number(m.group(1)) and not r.aside for r in ranges):
                 return p.pid
-    return _counted_by_dates(game, texts)
+    return _counted_by_dates(game, texts, word)
 
 
-def _counted_by_dates(game: Game, texts: list[tuple[int, Post]]) -> int | None:
+def _counted_by_dates(game: Game, texts: list[tuple[int, Post]], word: str) -> int | None:
     """The pid of the first counted thread's opening post when the threads' own times make
     the counter word the day (issue 34 Build 1, a day exists when its threads exist): every
     number's threads open, by the director, on a calendar date of their own, later for a
     later number (💌【M39 第一场】讨论帖 on 1月19日, 第二场 on 1月20日) — rounds inside one day
     (第一轮 / 第二轮 投票 the same day) share a date and stay unread.  The first number alone is
-    day 1 whichever it counts."""
+    day 1 whichever it counts.  Only while the rules and process threads say nothing of the
+    word with a number (第一轮天亮了, 每天两轮投票, 第1场 11月20日 揭幕): what the director says
+    of it, and :func:`_the_day_unit` did not read as the day, stands."""
     dates: dict[int, set[date]] = {}
     first: Post | None = None
+    counted = lazy(rf"{NUM}\s*{re.escape(word)}")
     for n, p in texts:
         if n <= 0:
+            if p.author in game.directors and counted.search(_text(p)):
+                return None
             continue
         if p.author not in game.directors:
             return None
@@ -1670,8 +1675,21 @@ def _first_move(
             return
         if (fast and pt.at < f.closes) or ((fix or shifts) and pt.at != f.closes):
             _move_close(f, pt.at, planned, pid, _MOVED_BY[(fast, fix)])
+            _shifted_later(f, pt.at, planned, pid, fast or fix)
             f.moved_by += [pid] if pid is not None else []
             return
+
+
+def _shifted_later(
+    f: _Day, at: datetime, planned: datetime, pid: int | None, fixed_or_fast: bool
+) -> None:
+    """A close the director moves later than planned in words of his own (今儿散场挪到晚上十一点,
+    今晚熄灯挪到 十一点整，投票一起顺延), not a correction nor a 加速: a 延时 — the only thing
+    that puts a day's close back (seed 000 3 延时, 001 / 004 延时申请)."""
+    if fixed_or_fast or at <= planned:
+        return
+    f.delayed = True
+    f.fields["closes"] = _stated(pid, "（延时）")
 
 
 def _next_opening(
@@ -2170,8 +2188,25 @@ def _first_badge(ev: Event, found: list[Sourced], spec: ThreadSpec | None) -> Ev
     return replace(ev, how="elected")
 
 
-# the badge named in the clause (警徽这朵大红花…给 海棠 戴上, 海棠 当选警长)
-_BADGE = lazy(r"警徽|警长")
+def _vote_before_close(ev: Event, post: Post, days: list[DaySpec]) -> bool:
+    """A vote-out dated at its post's own moment inside a day, before the day's vote closed
+    and not just after a close before it: no vote puts anyone out before it is counted at its
+    close (seed 000 / 001 / 004: 白天结束时，统计投票结果; seed 002 4.1.2 说明 1: 讨论和投票时间
+    结束时计票 — a 过半 too dies at its 环节's close).  A roster of the living at the day's
+    opening (场上就剩七位了：煎饼果子、耳朵眼…过半的直接领盒饭) is no result: its post is listed."""
+    if ev.type is not EventType.ELIMINATED or ev.how != "vote" or ev.at != post.posted_at:
+        return False
+    t = post.posted_at
+    inside = next((d for d in days if d.opens <= t < d.closes), None)
+    if inside is None:
+        return False
+    closes = [d.closes for d in days] + [p.closes for d in days for p in d.phases]
+    return not any(c <= t <= c + RESULT_WITHIN for c in closes)
+
+
+# the badge named in the clause (警徽这朵大红花…给 海棠 戴上, 海棠 当选警长, 大副的徽章，别在 罗盘
+# 胸前)
+_BADGE = lazy(r"徽|警长")
 
 
 def _first_day_badge(
@@ -2245,6 +2280,10 @@ def _announced_events(
                 continue  # 警长：X restates the sheriff the game already has
             ev = _event_from(a, post, spec, days, opening_of)
             if ev is None:
+                continue
+            if _vote_before_close(ev, post, days):
+                if post.pid is not None:
+                    disc.unplaced.add(post.pid)  # listed (未读懂的公告), never taken
                 continue
             ev = _first_badge(ev, found, spec)
             ev = _first_day_badge(game, ev, a, days, found)

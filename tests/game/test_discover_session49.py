@@ -26,8 +26,7 @@ from tests.game.test_discover_rulesets import EVERYONE, Game, at, m39
 TZ = ZoneInfo("Asia/Shanghai")
 
 
-def _tour(schedule: str, second: int = 21) -> Game:
-    """Two 场, the second opening on 11月``second``日."""
+def _tour(schedule: str) -> Game:
     g = Game("m39", "M39", "领队阿凯")
     g.thread(
         "[M39] 🚌 行程单（进程帖）",
@@ -35,7 +34,7 @@ def _tour(schedule: str, second: int = 21) -> Game:
         None,
         [g.post("领队阿凯", at(11, 19, 20), f"🚌【行程】按 M39 规则出团。\n\n{schedule}")],
     )
-    for n, (word, d) in enumerate((("第一场", 20), ("第二场", second)), 1):
+    for n, (word, d) in enumerate((("第一场", 20), ("第二场", 21)), 1):
         g.thread(
             f"【M39】🚌 {word} · 讨论",
             "discussion",
@@ -69,10 +68,9 @@ def test_a_dated_label_block_makes_the_titles_counter_the_day_unit(tmp_path: Pat
         (ThreadKind.VOTE, 1),
         (ThreadKind.VOTE, 2),
     ]
-    # a dated label with no close under it is no day's schedule (the two 场 opening the same
-    # date, as a day's sittings would: 场 on dates of their own are the days — session 51)
+    # a dated label with no close under it is no day's schedule
     alone = "第一场：11月20日\n集合：上午十点，大家别迟到。"
-    threads = _threads(tmp_path / "b", _tour(alone, second=20))
+    threads = _threads(tmp_path / "b", _tour(alone))
     assert not [v for v in threads.values() if v[1]]
 
 

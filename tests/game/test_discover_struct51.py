@@ -14,21 +14,38 @@ this test with its own cast (a tea house) beside its negative twin.
   (rounds inside a day share one);
 - the moment the players' requests came by (今天下午六点前，A、B…五位申请) is no close;
 - M107 / 030 / M39: the first day's vote elects the sheriff and puts nobody out — a vote-out
-  read at its close in a clause naming the badge is the sheriff elected.
+  read at its close in a clause naming the badge is the sheriff elected;
+- no vote puts anyone out before it is counted at its close (a 过半 too dies at its 环节's
+  close, seed 002 4.1.2 说明 1): a vote-out dated at its post inside a day, before the close,
+  is no result — its post is listed;
+- 版杀7: a day's close moved to where its next 环节 opens is that 环节's close, the day closing
+  with its last 环节;
+- a close the director moves later than planned in his own words (今儿散场挪到晚上十一点) is a
+  延时 — the only thing that puts a day's close back (seed 000 3, 001 / 004 延时申请).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from types import SimpleNamespace
 
 from auditor.game.announce import Announced
-from auditor.game.discover import Sourced, _first_day_badge, _phase_name
+from auditor.game.discover import (
+    Sourced,
+    _Day,
+    _first_day_badge,
+    _move_close,
+    _phase_name,
+    _shifted_later,
+    _vote_before_close,
+)
 from auditor.game.gamefile import DaySpec, Event, EventType, ThreadKind
 from auditor.game.structure import sheriff_day
 from auditor.game.titles import classify
 from auditor.game.when import find_points
+from auditor.models import Post
 from auditor.pipeline import open_game
 from tests.game.test_discover_autonomy import audit, setup
 from tests.game.test_discover_rulesets import PLAYERS, TZ, Game, at
@@ -159,6 +176,9 @@ def test_the_first_days_vote_with_the_badge_is_the_sheriff() -> None:
     assert _first_day_badge(m39, out, a, days, []) == Event(  # type: ignore[arg-type]
         EventType.SHERIFF, "海棠", at(11, 20, 22), "elected"
     )
+    theme = Announced(EventType.ELIMINATED, "罗盘", how="vote", clause="大副的徽章，别在 罗盘 胸前")
+    got = _first_day_badge(m39, replace(out, player="罗盘"), theme, days, [])  # type: ignore[arg-type]
+    assert (got.type, got.how) == (EventType.SHERIFF, "elected")
     # negative twins: another day's vote, a clause with no badge, 版杀7, a sheriff already
     later = Event(EventType.ELIMINATED, "海棠", at(11, 21, 22), "vote")
     assert _first_day_badge(m39, later, a, days, []) == later  # type: ignore[arg-type]
@@ -215,3 +235,48 @@ def test_a_phase_delayed_to_where_the_next_opens_closes_there(tmp_path: Path) ->
     got = [(p.number, f"{p.opens:%d %H:%M}", f"{p.closes:%d %H:%M}") for p in day.phases]
     assert got == [(1, "20 00:00", "21 12:00"), (2, "21 12:00", "21 23:59")]
     assert (day.closes, day.delayed) == (at(11, 21, 23, 59, 59), False)
+
+
+def _post(t: datetime, text: str = "") -> Post:
+    return Post(1, 7, 2, "导演", 1, t, "", text, first=False)
+
+
+def test_a_vote_out_is_never_before_its_votes_close() -> None:
+    days = [
+        DaySpec(1, at(11, 20, 0), at(11, 21, 0, 30)),
+        DaySpec(2, at(11, 22, 0), at(11, 22, 18)),
+    ]
+    # a roster at the day's opening (场上就剩七位了：…过半的直接领盒饭) read as a vote-out
+    early = Event(EventType.ELIMINATED, "大麻花", at(11, 22, 0), "vote")
+    assert _vote_before_close(early, _post(at(11, 22, 0)), days)
+    # negative twins: the result after its close, one at the close, a night death, a vote-out
+    # told after the previous close (within its hours), a post outside every day
+    after = Event(EventType.ELIMINATED, "耳朵眼", at(11, 22, 18), "vote")
+    assert not _vote_before_close(after, _post(at(11, 22, 18, 30)), days)
+    close = Event(EventType.ELIMINATED, "耳朵眼", at(11, 22, 18), "vote")
+    assert not _vote_before_close(close, _post(at(11, 22, 18)), days)
+    night = Event(EventType.ELIMINATED, "大麻花", at(11, 22, 0), "night")
+    assert not _vote_before_close(night, _post(at(11, 22, 0)), days)
+    told = Event(EventType.ELIMINATED, "狗不理", at(11, 21, 2), "vote")
+    opened = [days[0], replace(days[1], opens=at(11, 21, 1))]
+    assert not _vote_before_close(told, _post(at(11, 21, 2)), opened)
+    out = Event(EventType.ELIMINATED, "狗不理", at(11, 23, 9), "vote")
+    assert not _vote_before_close(out, _post(at(11, 23, 9)), days)
+
+
+def _a_day() -> _Day:
+    return _Day(at(11, 20, 10), at(11, 20, 22), False, 5, "开帖", {})
+
+
+def test_a_close_moved_later_in_the_directors_words_is_a_delay() -> None:
+    # 今儿散场挪到晚上十一点 (players asked 延时): moved past the planned close, a 延时
+    day = _a_day()
+    _move_close(day, at(11, 20, 23), at(11, 20, 22), 9, "（调整）")
+    _shifted_later(day, at(11, 20, 23), at(11, 20, 22), 9, False)
+    assert (day.closes, day.delayed) == (at(11, 20, 23), True)
+    # negative twins: a correction, a 加速, a close moved earlier
+    for when, fixed_or_fast in ((at(11, 20, 23), True), (at(11, 20, 21), False)):
+        day = _a_day()
+        _move_close(day, when, at(11, 20, 22), 9, "（更正）")
+        _shifted_later(day, when, at(11, 20, 22), 9, fixed_or_fast)
+        assert not day.delayed
