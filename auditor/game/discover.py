@@ -1246,8 +1246,7 @@ class _DayReader:
                 if phase is None:
                     self.openings.setdefault(t.day, first)
                 ranges = [r for r in find_ranges(_text(first), first.posted_at, tz) if not r.aside]
-                if phase is not None:
-                    ranges = _phase_ranges(ranges, first)
+                ranges = _phase_ranges(ranges, first, phase)
                 name = _phase_name(self.titled.get(t.tid, ""), phase)
                 if phase is not None and not ranges and rule.phases:
                     self._phase_alone(t, first, phase, name)
@@ -1819,13 +1818,13 @@ _PHASE_TITLE = lazy(
 )
 
 
-def _phase_ranges(ranges: list[TimeRange], first: Post) -> list[TimeRange]:
+def _phase_ranges(ranges: list[TimeRange], first: Post, phase: int | None) -> list[TimeRange]:
     """The ranges a 环节's opening post states that can be its own: none closing by the post
     itself (【第二日 · 头一折】 posted 4月8日 0:00 with 时间：4月7日 0:00 — 24:00 — a date
     miswritten, its 更正 after it): seed 002 5 时间分配, each 环节 runs 0:00–24:00 of its
     date, and a 环节 never closes before its own thread's first post, so the post's date
-    stands (:meth:`_DayReader._phase_alone`)."""
-    return [r for r in ranges if r.closes > first.posted_at]
+    stands (:meth:`_DayReader._phase_alone`).  A day's own thread (``phase`` None) keeps them."""
+    return ranges if phase is None else [r for r in ranges if r.closes > first.posted_at]
 
 
 def _phase_name(subject: str, phase: int | None) -> str:
@@ -2188,6 +2187,18 @@ def _first_badge(ev: Event, found: list[Sourced], spec: ThreadSpec | None) -> Ev
     return replace(ev, how="elected")
 
 
+def _unless_before_close(
+    ev: Event | None, post: Post, days: list[DaySpec], disc: Discovery
+) -> Event | None:
+    """``ev``, unless it is a vote-out before its vote's close (:func:`_vote_before_close`):
+    then nothing is taken and the post is listed (未读懂的公告)."""
+    if ev is None or not _vote_before_close(ev, post, days):
+        return ev
+    if post.pid is not None:
+        disc.unplaced.add(post.pid)
+    return None
+
+
 def _vote_before_close(ev: Event, post: Post, days: list[DaySpec]) -> bool:
     """A vote-out dated at its post's own moment inside a day, before the day's vote closed
     and not just after a close before it: no vote puts anyone out before it is counted at its
@@ -2278,12 +2289,10 @@ def _announced_events(
                 continue
             if _restates(a, found):
                 continue  # 警长：X restates the sheriff the game already has
-            ev = _event_from(a, post, spec, days, opening_of)
+            ev = _unless_before_close(
+                _event_from(a, post, spec, days, opening_of), post, days, disc
+            )
             if ev is None:
-                continue
-            if _vote_before_close(ev, post, days):
-                if post.pid is not None:
-                    disc.unplaced.add(post.pid)  # listed (未读懂的公告), never taken
                 continue
             ev = _first_badge(ev, found, spec)
             ev = _first_day_badge(game, ev, a, days, found)
