@@ -26,6 +26,10 @@ A second one (session 43, since an audit of saved pages judges "now" by their ow
 night's cut-off, not the machine's clock): who records a vote-out the tally disagrees with —
 the full file's 游戏文件记录的 against discovery's 论坛公示（第 N 楼）记录的, the same event
 from the post the full file took it from; the tally and the note itself are compared.
+
+A third (session 51): the name of a 环节 the full file leaves unnamed (环节N, the writers
+named a 环节 only when they chose to; discovery names it by its vote thread's title, 环节一 ·
+试探性投票 → 试探性投票) — a 环节 the full file names is compared by its name.
 """
 
 from __future__ import annotations
@@ -109,6 +113,31 @@ def same_recorder(full: str, minimal: str) -> str:
     return "".join(lines)
 
 
+def unnamed_phases(full: Path) -> set[tuple[str, str]]:
+    """The (day, 环节) the full game file leaves unnamed: the writers' convention names a 环节
+    only when they chose to (tests/games/discovery/README.md), so the full side can only say
+    环节N where discovery reads the name its vote thread's title gives it."""
+    doc = tomllib.loads(full.read_text(encoding="utf-8"))
+    return {
+        (str(d["number"]), str(ph["number"]))
+        for d in doc.get("day", [])
+        for ph in d.get("phase", [])
+        if not ph.get("name")
+    }
+
+
+def same_phase_names(unnamed: set[tuple[str, str]], minimal: str) -> str:
+    """``minimal``'s activity with each 环节 the full file leaves unnamed written the full
+    side's way (环节N); a 环节 the full file names is compared by its name."""
+    lines = minimal.splitlines(keepends=True)
+    for i, line in enumerate(lines[1:], 1):
+        cells = line.rstrip("\r\n").split(",")
+        if len(cells) > 3 and (cells[1], cells[2]) in unnamed:
+            end = line[len(line.rstrip("\r\n")) :]
+            lines[i] = ",".join([*cells[:-1], f"环节{cells[2]}"]) + end
+    return "".join(lines)
+
+
 def _outputs(game: Path, reports: Path) -> dict[str, str]:
     result = run_audit(game, reports=reports)
     if result.report is None:
@@ -156,6 +185,7 @@ def compare_night(folder: Path, cutoff: datetime, work: Path) -> dict[str, tuple
     got = _outputs(minimal, work / "r-min")
     got["findings.csv"] = blank_notice_times(want["findings.csv"], got["findings.csv"])
     got["tally.csv"] = same_recorder(want["tally.csv"], got["tally.csv"])
+    got["activity.csv"] = same_phase_names(unnamed_phases(full), got["activity.csv"])
     return {n: (want[n], got[n]) for n in COMPARED if want[n] != got[n]}
 
 
@@ -163,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("games", nargs="*", type=Path)
     ap.add_argument("--diff", action="store_true")
+    ap.add_argument("--lines", type=int, default=12, help="differing lines shown per CSV")
+    ap.add_argument("--night", type=int, action="append", help="only these nights (1-based)")
     args = ap.parse_args(argv)
     games = args.games or [
         p
@@ -174,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
     for folder in games:
         nights = tomllib.loads((folder / "nights.toml").read_text(encoding="utf-8"))["nights"]
         for i, cutoff in enumerate(nights, 1):
+            if args.night and i not in args.night:
+                continue
             with tempfile.TemporaryDirectory() as tmp:
                 diffs = compare_night(folder, cutoff, Path(tmp))
             total += 1
@@ -189,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
                         lineterm="",
                         n=0,
                     )
-                    for line in list(lines)[:12]:
+                    for line in list(lines)[: args.lines]:
                         print("    " + line)
     print(f"nights the same: {same}/{total}")
     return 0

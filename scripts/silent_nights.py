@@ -151,10 +151,18 @@ class Night:
 
 def _day_key(d: DaySpec, truth: DaySpec) -> tuple[object, ...]:
     """What a day is compared by; a 环节's vote thread only where the truth names one (the
-    writers' files leave it to the thread's day)."""
+    writers' files leave it to the thread's day), and its name only where the truth gives
+    one (a 环节 left unnamed is 环节N in the file; discovery names it by its title)."""
     named = {p.number for p in truth.phases if p.vote_thread is not None}
+    titled = {p.number for p in truth.phases if p.name != f"环节{p.number}"}
     phases = tuple(
-        (p.number, p.name, p.opens, p.closes, p.vote_thread if p.number in named else None)
+        (
+            p.number,
+            p.name if p.number in titled else None,
+            p.opens,
+            p.closes,
+            p.vote_thread if p.number in named else None,
+        )
         for p in d.phases
     )
     return (d.number, d.opens, d.closes, d.accelerated, d.delayed, phases)

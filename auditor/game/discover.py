@@ -57,7 +57,7 @@ from auditor.game.state import (
     thread_problems,
     unread_posts,
 )
-from auditor.game.structure import schedule_for
+from auditor.game.structure import schedule_for, sheriff_day
 from auditor.game.titles import (
     DAY_LABEL,
     NAMED_ROUND,
@@ -74,7 +74,14 @@ from auditor.game.titles import (
     title_count,
     title_date,
 )
-from auditor.game.when import TimePoint, find_points, find_ranges, lone_close, paired_times
+from auditor.game.when import (
+    TimePoint,
+    TimeRange,
+    find_points,
+    find_ranges,
+    lone_close,
+    paired_times,
+)
 from auditor.models import Post
 from auditor.rulesets import preset_text
 from auditor.urls import findpost_link
@@ -413,7 +420,37 @@ def _the_day_unit(game: Game, word: str, texts: list[tuple[int, Post]]) -> int |
             ranges = find_ranges(as_day, p.posted_at, game.timezone)
             if any(r.day == cn_number(m.group(1)) and not r.aside for r in ranges):
                 return p.pid
-    return None
+    return _counted_by_dates(game, texts, word)
+
+
+def _counted_by_dates(game: Game, texts: list[tuple[int, Post]], word: str) -> int | None:
+    """The pid of the first counted thread's opening post when the threads' own times make
+    the counter word the day (issue 34 Build 1, a day exists when its threads exist): every
+    number's threads open, by the director, on a calendar date of their own, later for a
+    later number (💌【M39 第一场】讨论帖 on 1月19日, 第二场 on 1月20日) — rounds inside one day
+    (第一轮 / 第二轮 投票 the same day) share a date and stay unread.  The first number alone is
+    day 1 whichever it counts.  Only while the rules and process threads say nothing of the
+    word with a number (第一轮天亮了, 每天两轮投票, 第1场 11月20日 揭幕): what the director says
+    of it, and :func:`_the_day_unit` did not read as the day, stands."""
+    dates: dict[int, set[date]] = {}
+    first: Post | None = None
+    counted = lazy(rf"{NUM}\s*{re.escape(word)}")
+    for n, p in texts:
+        if n <= 0:
+            if p.author in game.directors and counted.search(_text(p)):
+                return None
+            continue
+        if p.author not in game.directors:
+            return None
+        dates.setdefault(n, set()).add(p.posted_at.astimezone(game.timezone).date())
+        if n == 1 and (first is None or p.posted_at < first.posted_at):
+            first = p
+    if first is None or first.pid is None:
+        return None
+    spans = [dates[n] for n in sorted(dates)]
+    if any(min(later) <= max(before) for before, later in pairwise(spans)):
+        return None
+    return first.pid
 
 
 def _dated_block(game: Game, p: Post, text: str, clause: str, m: re.Match[str]) -> bool:
@@ -957,6 +994,7 @@ def discover_days(
     for n, ph in phases.items():
         # a day's close moved (版杀7 第2日 环节二 顺延一小时：2230 关): its last 环节's too
         f = found[n]
+        _delayed_into_phase(f, ph)
         if f.planned is not None and ph and ph[-1].opens < f.closes:
             ph[-1] = replace(ph[-1], closes=f.closes)
     # a day exists when its threads exist: a schedule's later days wait for theirs (each
@@ -1066,6 +1104,23 @@ def _phaseless(
     return out
 
 
+def _delayed_into_phase(f: _Day, ph: list[PhaseSpec]) -> None:
+    """版杀7: a day's close moved to where a later 环节 of its own opens (本环节延时…拉闸时间
+    改为：1月27日 中午十二点 / 环节二随之推迟：中午十二点合闸, told before 环节二's thread
+    opened) is the close of the 环节 it was told in, the one open then; the day closes with
+    its last 环节 (seed 002 5 时间分配), not moved by it."""
+    if f.planned is None:
+        return
+    before = [i for i, p in enumerate(ph) if p.opens < f.closes]
+    after = [p for p in ph if p.opens >= f.closes]
+    if not before or not after:
+        return
+    i = before[-1]
+    if ph[i].closes < f.closes:
+        ph[i] = replace(ph[i], closes=f.closes)
+    f.closes, f.planned, f.delayed = max(p.closes for p in after), None, False
+
+
 def _scheduled_ahead(
     found: dict[int, _Day],
     days: dict[int, DaySpec],
@@ -1136,7 +1191,9 @@ def _closed_by(f: _Day) -> int | None:
     return int(m.group(1)) if m else None
 
 
-_NIGHT_TITLE = lazy(r"第\s*\S{1,3}\s*[夜晚](?!上)|夜谈|夜聊")
+_NIGHT_TITLE = lazy(
+    r"第\s*\S{1,3}\s*[夜晚](?!上)|夜谈|夜聊|(?<![A-Za-z0-9])night\s*\d{1,2}(?![0-9A-Za-z])", re.I
+)
 
 
 class _DayReader:
@@ -1189,6 +1246,7 @@ class _DayReader:
                 if phase is None:
                     self.openings.setdefault(t.day, first)
                 ranges = [r for r in find_ranges(_text(first), first.posted_at, tz) if not r.aside]
+                ranges = _phase_ranges(ranges, first, phase)
                 name = _phase_name(self.titled.get(t.tid, ""), phase)
                 if phase is not None and not ranges and rule.phases:
                     self._phase_alone(t, first, phase, name)
@@ -1616,8 +1674,21 @@ def _first_move(
             return
         if (fast and pt.at < f.closes) or ((fix or shifts) and pt.at != f.closes):
             _move_close(f, pt.at, planned, pid, _MOVED_BY[(fast, fix)])
+            _shifted_later(f, pt.at, planned, pid, fast or fix)
             f.moved_by += [pid] if pid is not None else []
             return
+
+
+def _shifted_later(
+    f: _Day, at: datetime, planned: datetime, pid: int | None, fixed_or_fast: bool
+) -> None:
+    """A close the director moves later than planned in words of his own (今儿散场挪到晚上十一点,
+    今晚熄灯挪到 十一点整，投票一起顺延), not a correction nor a 加速: a 延时 — the only thing
+    that puts a day's close back (seed 000 3 延时, 001 / 004 延时申请)."""
+    if fixed_or_fast or at <= planned:
+        return
+    f.delayed = True
+    f.fields["closes"] = _stated(pid, "（延时）")
 
 
 def _next_opening(
@@ -1747,11 +1818,27 @@ _PHASE_TITLE = lazy(
 )
 
 
+def _phase_ranges(ranges: list[TimeRange], first: Post, phase: int | None) -> list[TimeRange]:
+    """The ranges a 环节's opening post states that can be its own: none closing by the post
+    itself (【第二日 · 头一折】 posted 4月8日 0:00 with 时间：4月7日 0:00 — 24:00 — a date
+    miswritten, its 更正 after it): seed 002 5 时间分配, each 环节 runs 0:00–24:00 of its
+    date, and a 环节 never closes before its own thread's first post, so the post's date
+    stands (:meth:`_DayReader._phase_alone`).  A day's own thread (``phase`` None) keeps them."""
+    return ranges if phase is None else [r for r in ranges if r.closes > first.posted_at]
+
+
 def _phase_name(subject: str, phase: int | None) -> str:
     """A 环节's name as its vote thread's title gives it (第一天 环节一 试探性投票, 第一天 第一盘
     试探性投票), else 环节N."""
     m = _PHASE_TITLE.search(subject)
-    return m.group(1) if m else f"环节{phase}"
+    if m is None or _CLOSING_BRACKET.search(m.group(1)):
+        # 第一日 · 头一折（环节一 试探性投票）: the 环节 told in the title's aside, its name too —
+        # as 环节一（试探投票） is, it is 环节N (the title's words are the thread's own name)
+        return f"环节{phase}"
+    return m.group(1)
+
+
+_CLOSING_BRACKET = lazy(r"[）)】\]］」』]")
 
 
 def _ask_close(game: Game, number: int, opens: datetime, pid: int | None) -> Proposal:
@@ -2100,6 +2187,61 @@ def _first_badge(ev: Event, found: list[Sourced], spec: ThreadSpec | None) -> Ev
     return replace(ev, how="elected")
 
 
+def _unless_before_close(
+    ev: Event | None, post: Post, days: list[DaySpec], disc: Discovery
+) -> Event | None:
+    """``ev``, unless it is a vote-out before its vote's close (:func:`_vote_before_close`):
+    then nothing is taken and the post is listed (未读懂的公告)."""
+    if ev is None or not _vote_before_close(ev, post, days):
+        return ev
+    if post.pid is not None:
+        disc.unplaced.add(post.pid)
+    return None
+
+
+def _vote_before_close(ev: Event, post: Post, days: list[DaySpec]) -> bool:
+    """A vote-out dated at its post's own moment inside a day, before the day's vote closed
+    and not just after a close before it: no vote puts anyone out before it is counted at its
+    close (seed 000 / 001 / 004: 白天结束时，统计投票结果; seed 002 4.1.2 说明 1: 讨论和投票时间
+    结束时计票 — a 过半 too dies at its 环节's close).  A roster of the living at the day's
+    opening (场上就剩七位了：煎饼果子、耳朵眼…过半的直接领盒饭) is no result: its post is listed."""
+    if ev.type is not EventType.ELIMINATED or ev.how != "vote" or ev.at != post.posted_at:
+        return False
+    t = post.posted_at
+    inside = next((d for d in days if d.opens <= t < d.closes), None)
+    if inside is None:
+        return False
+    closes = [d.closes for d in days] + [p.closes for d in days for p in d.phases]
+    return not any(c <= t <= c + RESULT_WITHIN for c in closes)
+
+
+# the badge named in the clause (警徽这朵大红花…给 海棠 戴上, 海棠 当选警长, 大副的徽章，别在 罗盘
+# 胸前)
+_BADGE = lazy(r"徽|警长")
+
+
+def _first_day_badge(
+    game: Game, ev: Event, a: Announced, days: list[DaySpec], found: list[Sourced]
+) -> Event:
+    """A vote-out read at the first day's close, in a clause that names the badge, in a rule
+    set whose first day's vote elects the sheriff and puts nobody out
+    (:func:`auditor.game.structure.sheriff_day`): the sheriff elected, when the game has none
+    yet (💌 散场啦！统计：海棠 5 票… 警徽这朵大红花，桂姐给 海棠 戴上啦)."""
+    first = min(days, key=lambda d: d.number) if days else None
+    if (
+        first is None
+        or first.number != 1
+        or ev.type is not EventType.ELIMINATED
+        or ev.how != "vote"
+        or ev.at != first.closes
+        or not _BADGE.search(a.clause)
+        or not sheriff_day(game.ruleset)
+        or any(isinstance(f.item, Event) and f.item.type is EventType.SHERIFF for f in found)
+    ):
+        return ev
+    return Event(EventType.SHERIFF, ev.player, ev.at, "elected")
+
+
 def discover_events(
     game: Game, threads: list[ThreadSpec], days: list[DaySpec], posts: list[Post], disc: Discovery
 ) -> list[Event]:
@@ -2147,10 +2289,13 @@ def _announced_events(
                 continue
             if _restates(a, found):
                 continue  # 警长：X restates the sheriff the game already has
-            ev = _event_from(a, post, spec, days, opening_of)
+            ev = _unless_before_close(
+                _event_from(a, post, spec, days, opening_of), post, days, disc
+            )
             if ev is None:
                 continue
             ev = _first_badge(ev, found, spec)
+            ev = _first_day_badge(game, ev, a, days, found)
             if a.correction:
                 corrected = _correct(ev, a, post, found, days)
                 if corrected is None:

@@ -120,3 +120,27 @@ def schedule_for(ruleset: str, rules: Mapping[str, object]) -> ScheduleRule:
         phases=bool(values.get("phases", False)),
         source=source,
     )
+
+
+def _preset_head(name: str, seen: tuple[str, ...] = ()) -> dict[str, object]:
+    """The preset's ``[ruleset]`` table, what it extends under its own."""
+    try:
+        data = tomllib.loads(preset_text(name))
+    except (FileNotFoundError, tomllib.TOMLDecodeError):
+        return {}
+    head = data.get("ruleset", {})
+    if not isinstance(head, dict):
+        return {}
+    base = head.get("extends")
+    inherited = (
+        _preset_head(base, (*seen, name)) if isinstance(base, str) and base not in seen else {}
+    )
+    return {**inherited, **head}
+
+
+def sheriff_day(ruleset: str) -> bool:
+    """Whether the rule set's first day's vote elects the sheriff and puts nobody out (its
+    preset has a sheriff: M107 第一天白天，获得投票最多的角色将成为警长。第二天及以后的白天，获得
+    投票最多的角色将出局; 030 第一天讨论日最先获得最多投票的角色将成为警长; M39 第一天讨论日结束时，
+    警长竞选帖最先高票者当选警长) — 版杀7 has none."""
+    return isinstance(_preset_head(ruleset).get("sheriff_weight"), (int, float))

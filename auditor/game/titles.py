@@ -136,7 +136,8 @@ KIND_WORDS: dict[str, tuple[tuple[ThreadKind, tuple[str, ...]], ...]] = {
 }
 # killbar7 6(seed 002): 前一天黑夜的发贴数量…计算到后一天的第一个游戏环节 — a night's thread
 # (第1夜 夜谈) is a discussion thread of the next day
-_NIGHT = lazy(rf"第\s*({NUM})\s*[夜晚]")
+# (or in English, as a day's D1 / day1 is: [night1] 杀人贴 & 遗言, Night 2)
+_NIGHT = lazy(rf"第\s*({NUM})\s*[夜晚]|(?<![A-Za-z0-9])night\s*(\d{{1,2}})(?![0-9A-Za-z])", re.I)
 # Words that make a title not a game thread even with the tag (listed for the director).
 NOT_GAME = ("灌水", "揭秘", "树洞", "报名", "复盘", "观众", "幕后", "花絮", "吐槽", "旁听", "chat")
 
@@ -332,7 +333,7 @@ def _night_day(s: str, ruleset: str, kind: ThreadKind | None) -> int | None:
     if ruleset != "killbar7" or kind is not ThreadKind.DISCUSSION:
         return None
     nm = _NIGHT.search(s)
-    night = cn_number(nm.group(1)) if nm else None
+    night = cn_number(nm.group(1) or nm.group(2)) if nm else None
     return night + 1 if night is not None else None
 
 

@@ -1436,6 +1436,8 @@ def _aside_role(line: str, m: re.Match[str], role: str | None, later: str) -> st
     """The role of a time whose verb is apart from it (零点整，第一天的环节一就开始了); none
     for the window of something else (20点开始写遗言, 禁止改票 20:30 起, 延时申请…截止，也就是
     18:00) or a close a delay moved on (从 21:30 推迟到 23:30)."""
+    if role == "closes" and _REQUESTED_BY.match(line[m.end() :]):
+        return None  # 今天下午六点前，莲藕…五位申请: when the requests came, not a close
     clause = _clause_at(line, m.start(), m.end())
     said_before = re.split(r"[。！!；;？?]", line[: m.start()])[-1]
     the_close = re.match(r"\s*(?:前\s*(?:一|半|\d)|关门|关帖)", line[m.end() :])
@@ -1457,6 +1459,14 @@ def _aside_role(line: str, m: re.Match[str], role: str | None, later: str) -> st
     if _ASIDE.search(later[: first.end()]):
         return None  # 今晚八点一刻，遗言时间开始了
     return "opens" if _LATER_OPENS.fullmatch(first.group(0)) else "closes"
+
+
+# the moment the players' requests came by (今天下午六点前，A、B…五位申请 / 18:00 前有 6 人提出):
+# the count's moment, not the day's close — nothing that closes (投票, 关帖, 截止) between
+_REQUESTED_BY = lazy(
+    r"\s*(?:之)?前\s*[，,:：]?(?:(?!投票|投|关|截|散场|结束|收)[^。！!；;？?\n]){0,30}?"
+    r"(?:申请|提出|要求)(?!\s*(?:截止|结束))"
+)
 
 
 # a room or hall of the players' own life whose hours the time tells (活动室 20:00 散场, 图书馆

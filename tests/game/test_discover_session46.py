@@ -41,14 +41,15 @@ def test_a_posts_first_sitting_is_its_first_day() -> None:
     assert as_days("头一回来说书。", "场") == "头一回来说书。"
 
 
-def _storyteller(first: str, process: str) -> Game:
-    """Two days counted by 场, the first titled ``first`` (头一场 / 第一场)."""
+def _storyteller(first: str, process: str, second: int = 22) -> Game:
+    """Two days counted by 场, the first titled ``first`` (头一场 / 第一场), the second
+    opening on 11月``second``日."""
     g = Game("m107", "M107", "说书人")
     g.thread(
         "[M107] 书场·后台（进程帖）", "process", None, [g.post("说书人", at(11, 19, 20), process)]
     )
     for n, word in ((1, first), (2, "第二场")):
-        d = 20 if n == 1 else 22
+        d = 20 if n == 1 else second
         g.thread(
             f"[M107] 书场·{word}·讨论",
             "discussion",
@@ -82,9 +83,11 @@ def test_a_game_whose_first_sitting_is_headed_toutyi_counts_its_days(tmp_path: P
 
 
 def test_a_result_in_an_undated_thread_is_listed_not_silent(tmp_path: Path) -> None:
-    # nothing makes 场 the day: the threads stay undated, and the result posted in one is
-    # listed for the director (it would be read once the thread's day is said)
-    g = _storyteller("头一场", "欢迎来听书。")
+    # nothing makes 场 the day (no post says so, and the two 场 open the same date, as a
+    # day's sittings would — session 51: 场 on dates of their own are the days): the threads
+    # stay undated, and the result posted in one is listed for the director (it would be
+    # read once the thread's day is said)
+    g = _storyteller("头一场", "欢迎来听书。", second=20)
     vote = next(t for t in g.threads if "第二场·投票" in str(t["subject"]))
     posts = vote["post"]
     assert isinstance(posts, list)

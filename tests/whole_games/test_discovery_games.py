@@ -136,6 +136,16 @@ BLIND_AGREE = [
     # nights of m107_lighthouse and rabbit030_busdriver
     ("discovery_blind16", "m107_lighthouse", 1),
     ("discovery_blind16", "rabbit030_busdriver", 1),
+    # session 51 (structure): killbar7_opera's first night (a 环节 never closes before its own
+    # thread's first post; a 环节 told in its title's aside is 环节N), killbar7_grid's (a close
+    # moved to where the next 环节 opens is the 环节's), m39_matchmaker's (场 threads on dates of
+    # their own are the days; the first day's vote with the badge is the sheriff) and
+    # discovery_blind10's killbar7_devlog nights 1–2 ([night1] is the night's thread)
+    ("discovery_blind16", "killbar7_opera", 1),
+    ("discovery_blind15", "killbar7_grid", 1),
+    ("discovery_blind15", "m39_matchmaker", 1),
+    ("discovery_blind10", "killbar7_devlog", 1),
+    ("discovery_blind10", "killbar7_devlog", 2),
 ]
 
 
