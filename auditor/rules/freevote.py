@@ -293,6 +293,10 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             # (the ballot sent toward him, a verb and 向 / 往: 这一票照向冬瓜 / 我的票砸向南瓜)
             rf"|票\s*(?:挂|挂在|落在|放在|押在|押|[\u4e00-\u9fff]?[向往])\s*{o}(?P<name19>{n})"
             rf"|票出\s*{o}(?P<name20>{n})"
+            # (the ballot sent by an arrow, in a ledger's or a form's words: 支：辩论票一张→番茄 /
+            # 试探票→南瓜 — not a count's change, 冬瓜4票→南瓜)
+            rf"|(?<![\d一二两三四五六七八九十几])票\s*(?:一\s*张)?\s*(?:→|->|=>|⇒|➡|➔)\s*{o}"
+            rf"(?P<name63>{n})(?=\s*(?:$|[{_CLAUSE_END}（(]))"
             # 票包子 (票 as the verb)
             rf"|(?<![投改弃])票\s*{o}(?P<name9>{n})"
         ),
@@ -494,8 +498,9 @@ def _held_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # the clause.  Not someone else's turn (他这手落在冬瓜: 这 after another word), nor one
         # told (这锅炖了冬瓜), nor a plain description (这锅是冬瓜的)
         re.compile(
-            rf"(?:(?<![^\s{_CLAUSE_END}:：])|(?<=[我偶俺]))这\s*一?\s*"
-            rf"(?:手|锅|刀|枪|步|票|棒|杆|箭|拳|脚|盘|球)\s*[,，]?\s*"
+            rf"(?:(?<![^\s{_CLAUSE_END}:：—])|(?<=[我偶俺])|(?<=[\u4e00-\u9fff](?<![他她你您佢伊们家])(?<!别人)(?<!有人)(?=这\s*一?\s*票)))"
+            rf"这\s*一?\s*"
+            rf"(?:手|锅|刀|枪|步|票|棒|杆|箭|拳|脚|盘|球)\s*(?:[,，]|(?<=票)\s*(?:[:：]|——))?\s*"
             rf"(?:(?![不没别非未是的吗呢还也和或与跟谁了过会要想本原曾刚之已])[\u4e00-\u9fff]){{0,3}}?\s*"
             rf"{o}(?P<name54>{n})(?=\s*(?:身上|头上)?\s*(?:$|[{_CLAUSE_END}]))"
         ),
@@ -667,6 +672,7 @@ _NAME_GROUPS = (
     "name60",
     "name61",
     "name62",
+    "name63",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -1056,7 +1062,9 @@ def _reported(
     subject, theirs, topic = who
     if _other_subject(text, m.start(), name, subject) or _other_topic(text, m.start(), name, topic):
         return True
-    if m.group(0).startswith(("票", "挂", "投票对象")) and theirs.search(text, 0, m.start()):
+    if m.group(0).startswith(("票", "挂", "投票对象", "一票")) and theirs.search(
+        text, 0, m.start()
+    ):
         return True
     return "的是" in m.group(0) and "才怪" not in text[: m.start()]
 
@@ -2063,6 +2071,11 @@ _UNRESOLVED = re.compile(
     r"就(?:是)?(?:他|她)了|投\s*\d+\s*(?:楼|#)|^\s*(?:同上|跟票)\s*[!！。.]*\s*$|改票\s*[,，]?\s*跟"
     # 跟楼上 / 我跟12楼 as the whole post: a vote that follows one the post does not show
     r"|^\s*(?:我|票)?\s*跟\s*(?:楼上|楼下|\d+\s*楼)\s*(?:的票)?\s*[!！。.~～]*\s*$"
+    # (the same as the post's last clause after a preface of the poster's own: 派件完毕回来一看，
+    # 跟楼上。 / 666！跟楼上！ / 会中。同上。 — the follow is what the post ends on; a name, a
+    # question or a negation in its clause is _clear's)
+    r"|(?<=[。！!，,\n~～…])\s*(?:我|票)?\s*(?:也)?\s*(?:跟|同)\s*(?:楼上|\d+\s*楼)\s*(?:的票)?\s*[!！。.~～]*\s*$"
+    r"|(?<=[。！!\n])\s*同上\s*[!！。.~～]*\s*$"
     # 跟饺子 / 跟着包子 / 我跟豆浆走 as the whole post: a vote that follows someone's, its
     # target not written (under a quote of that vote it is: votebook.parse._followed)
     r"|^\s*(?:我|票)?\s*跟(?:着|随)?\s*(?!风|帖|上\s*$)[^\s,，。！？!?]{1,4}?\s*(?:的票|走|投)?\s*[!！。.~～]*\s*$"
