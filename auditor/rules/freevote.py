@@ -385,6 +385,11 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我的|我这|这|一)?\s*票(?![数型况面仓王房])"
             rf"(?:[^{_CLAUSE_END}:：—他她你谁不别没]{{1,4}}?)\s*(?:[:：]|——)\s*{o}"
             rf"(?P<name62>{n})(?=\s*(?:$|[。！!~～，,\n]))"
+            # (开局先试探一个：X。 / 先点一位：X: the poster's act of choosing one, its colon the
+            # heading of his choice, the name closing its sentence — not 问一个：X，… a question
+            # put to him)
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:[^{_CLAUSE_END}:：他她你谁不别没问如若假万倘要]{{0,6}}?)(?:一个|一位)"
+            rf"\s*[:：]\s*{o}(?P<name64>{n})(?=\s*(?:$|[。！!~～\n]))"
             rf"|(?P<name15>{n})\s*[,，]?\s*(?:这|一)票\s*(?:拿去|送你|给你|送上)"
             rf"|决定(?:是你了|就是你了)\W{{0,4}}{o}(?P<name16>{n})"
             rf"|(?P<chg6>改票|再改一次)(?!\s*(?:原因|理由))[^。！？!?\n:：]{{0,12}}[:：]\s*{o}(?P<name17>{n})"
@@ -586,7 +591,8 @@ _ABSTAIN_ALONE = re.compile(
     r"(?P<name>弃权|弃票|白票|空票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃[了掉]|票我弃[了掉]|弃了"
     # 弃 alone as the post's last clause (懒得分析了 弃 / 票就不投了，弃): not 嫌弃, 弃疗
     # (decorated as a bare name is: 弃 😴 / 弃。。。; after a vote word's colon: 投票：弃)
-    r"|(?:^|(?<=[\s,，。！!吾我俺票:：]))弃(?:一下|一轮|了吧|掉吧|吧)?"
+    # (an adverb of the moment before it: 想不通。先弃 / 那就弃)
+    r"|(?:^|(?<=[\s,，。！!吾我俺票:：先就]))弃(?:一下|一轮|了吧|掉吧|吧)?"
     r"(?=(?:\s|[。！!~～….]|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F])*$)"
     # 弃 as the post's first sentence, its reason after it (弃。信息太少), and 改弃 closing its
     # clause (改弃，下不了手: a change to abstaining; not 改弃权票为…, read by _CHANGE_FROM);
@@ -673,6 +679,7 @@ _NAME_GROUPS = (
     "name61",
     "name62",
     "name63",
+    "name64",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -1344,12 +1351,21 @@ def _corrected_to(text: str, last: FreeVote, players: Sequence[str]) -> FreeVote
     alt = _names_loose([p for p in players if p not in PRONOUNS])
     if not alt:
         return last
-    meant = re.compile(
-        rf"{_SLIP_GAP}(?:{_SLIP}{_SLIP_GAP})+(?:是|应该是|我是说|改成?)?\s*(?P<name>{alt})"
-        r"\s*(?=$|[。！!，,…\n~～])"
-    ).match(text, last.end)
-    if meant is None:
+    slip = re.compile(rf"{_SLIP_GAP}(?:(?:等等|等一下|等下)\s*[,，]?\s*)?(?:{_SLIP}{_SLIP_GAP})+")
+    caught = slip.match(text, last.end)
+    if caught is None:
         return last
+    meant = re.compile(
+        rf"(?:是|应该是|我是说|改成?)?\s*(?P<name>{alt})\s*(?=$|[。！!，,…\n~～])"
+    ).match(text, caught.end())
+    if meant is None:
+        # the slip's reason told, then the name meant opening a sentence of its own as a decision
+        # (投锯子……等等不对，收回收回，锯子刚才投我可能只是冲动。卷尺吧，…): the first such name
+        meant = re.compile(
+            rf"(?<=[。！!…\n])\s*(?P<name>{alt})\s*(?:吧|啦|了)?\s*(?=$|[。！!，,…\n~～])"
+        ).search(text, caught.end())
+        if meant is None or not _clear(text, meant.start("name"), meant.end("name")):
+            return last
     name = _unloosen(meant.group("name"), players)
     if name == last.target:
         return last
@@ -1951,6 +1967,9 @@ def _anothers_abstention(
     )
 
 
+# Right before an abstention, an adverb of habit (天天弃票 / 总是弃权 / 每轮都弃): what someone
+# does day after day, told — the reason's description of a player, not a ballot cast now.
+_HABIT = re.compile(r"(?:天天|每天|每轮|每次|次次|总是?|老是|一直|经常|常常|从来)\s*(?:都|也)?\s*$")
 # Right after 弃权: a change word (弃权票改投冬瓜): the vote a change leaves.
 _CHANGE_FROM = re.compile(r"\s*票?\s*(?:改|换成|换到|转投|转)")
 # 他 a few words before 弃权 in its clause (他试探轮弃权, 她昨天也弃权): his abstention, reported.
@@ -1978,6 +1997,9 @@ def _abstentions(
             continue  # 我的弃权是你代发的: the abstention spoken of, not cast
         if re.search(r"(?:已经?|早就?|已然)\s*$", text[: m.start("name")]):
             continue  # 然本席已弃权，不改: an abstention told as cast before
+        head = text[_clause_bounds(text, m.start(), m.start())[0] : m.start("name")]
+        if _HABIT.search(head) and not re.search(r"[我俺偶]|本人", head):
+            continue  # 胡椒吧，天天弃票: a habit told of the one just named (his reason), not cast
         if _clear(text, m.start("name"), m.end()):
             change = _said_change(text, m.start()) or text[: m.start("name")].endswith("改")
             out.append(FreeVote(ABSTAIN, m.start("name"), m.end(), change))
