@@ -2198,7 +2198,34 @@ def _withdrawn(
         later = _VOTES_LATER.search(line) if start >= pv.end else None
         if later and not _REASON.search(line) and said_as_own(line, *later.span()):
             return True
+    if _called_an_example(text, lines, pv):
+        return True
     return withdraws_own_ballot(fold(text), pv.end, players) or _vote_elsewhere(text)
+
+
+# Said of a labelled block after it, on a later line or in an aside (（…）, ← …, ——…): the block was
+# a sample of the format, practice or a copy of the example (格式我先抄一遍练习 / 这是示范，不是
+# 我的票 / （格式样本，给X看的） / 抄错咗范例) — shown, not cast, as when it is announced before it.
+_EXAMPLE_AFTER = re.compile(r"示范|演示|范例|示例|样例|样本|练习|模板|抄错")
+_ASIDE_AFTER = re.compile(r"[（(][^）)\n]*[）)]|(?:←|<-|——)[^\n]*")
+
+
+def _called_an_example(text: str, lines: Sequence[str], pv: ParsedVote) -> bool:
+    """The labelled block ending at ``pv.end`` is called a sample or practice after it
+    (:data:`_EXAMPLE_AFTER` on a later line or in an aside, :data:`_ASIDE_AFTER`)."""
+    if not _LABEL.search(fold(text[: pv.end])):
+        return False  # a vote in words calls no form a sample
+    later = [
+        text[a:b]
+        for a, b in _line_spans(text, lines)
+        if a >= pv.end and not _REASON_LINE.match(fold(text[a:b]))
+    ]
+    later += [m.group(0) for m in _ASIDE_AFTER.finditer(text, pv.end)]
+    return any(_EXAMPLE_AFTER.search(fold(seg)) for seg in later)
+
+
+# A line that opens with the reason's label: the ballot's own reason (投票理由：写个正确示范，顺便投一票).
+_REASON_LINE = re.compile(r"\s*(?:投票|改票)?\s*理由\s*[:：]")
 
 
 def read_ballot(
