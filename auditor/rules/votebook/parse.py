@@ -1800,6 +1800,7 @@ def read_vote_text(
         if pv is not None and _not_his_ballot(fold(text), start_at, pv.start, players, voter):
             return None
         pv = _unlabelled_change(pv, st)
+        pv = _abstention_by_rule(text, start_at, pv)
     if start_at == 0 and quoted:
         pv = _followed(text, pv, st, players, quoted[-1]) or pv
     if pv is not None and _withdrawn(text, lines, pv, players):
@@ -1809,6 +1810,28 @@ def read_vote_text(
         return None
     left = said_minutes_left(original)
     return pv if left is None else replace(pv, minutes_left=left)
+
+
+# The director's 代投 that the rule itself makes 弃权 (000 9 代投必须明确指定投票对象，不允许给出条件让
+# 导演确定投票对象，否则视为弃权): the post says so before its label (…按规则视为弃权。⏎投票对象：弃权).
+_ABSTAIN_BY_RULE = re.compile(r"(?:视为|视作|按|算作?|记为|作)\s*弃权")
+
+
+def _abstention_by_rule(text: str, start_at: int, pv: ParsedVote | None) -> ParsedVote | None:
+    """A 代投 (``start_at`` > 0) of 弃权 the director records as the rule's outcome of a
+    request with a condition (:data:`_ABSTAIN_BY_RULE` in the post before the label): the
+    rule's verdict, not the player's ballot, asks no 投票理由 of him."""
+    if (
+        pv is None
+        or not start_at
+        or pv.target != normalise_name(ABSTAIN)
+        or not (pv.format_error or "").startswith("缺少")
+        or "理由" not in (pv.format_error or "")
+    ):
+        return pv
+    if not _ABSTAIN_BY_RULE.search(fold(text[: pv.start])):
+        return pv
+    return replace(pv, format_error=None)
 
 
 def _not_his_ballot(ft: str, start_at: int, at: int, players: Sequence[str], voter: str) -> bool:
