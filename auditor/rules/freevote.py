@@ -572,6 +572,13 @@ def _symbol_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             # speech: 给到 X is X given the vote, 我的票给到冬瓜)
             rf"|(?:^|(?<=[{_CLAUSE_END}\s:：]))(?:那就|就|还是)?给\s*{o}(?P<name47>{n})\s*(?:吧|好了)"
             rf"(?=\s*(?:$|[!！。.~～,，]))"
+            # (小红花今天给番茄。 / 发一朵小红花：给冬瓜。: a thing of the poster's — a token for the
+            # ballot — given to a name that ends the sentence; a topic of a few words, none of
+            # them a person, a negation or a question; not 给X，… nor 给X的)
+            rf"|(?:^|(?<=[。！!？?\n:：]))(?:(?![他她你们谁不别没要想会能该])[\u4e00-\u9fff]){{1,6}}?"
+            rf"(?:今天|今日|这轮|本轮|这次)?\s*(?:也|就|还是|先)?\s*给\s*{o}(?P<name65>{n})"
+            rf"(?=\s*(?:$|[。！!~～\n]))"
+            rf"|(?<=[:：])\s*给\s*{o}(?P<name66>{n})(?=\s*(?:$|[。！!~～\n]))"
             rf"|(?:^|(?<=[{_CLAUSE_END}\s:：]))(?:我|那就|就|还是|先|直接)?\s*给到\s*{o}(?P<name49>{n})"
             rf"(?=\s*(?:$|[!！。.~～,，]))"
             # 就你了 (你: the one player the post @s or names) / 就是冬瓜了
@@ -680,6 +687,8 @@ _NAME_GROUPS = (
     "name62",
     "name63",
     "name64",
+    "name65",
+    "name66",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -1008,6 +1017,9 @@ def _named_votes(
 
 
 _TICKED = ("name34", "name35")
+# Expressions that take their clause's opening words into the match (a topic or a heading of a
+# few words before the name): _clear looks only before the match, so they are checked here.
+_HEADED_IN_MATCH = ("name64", "name65")
 _TICK = re.compile(r"[☑✅✓✔√]|\[\s*[x✓✔√]\s*\]")
 
 
@@ -1018,6 +1030,8 @@ def _uncast(text: str, m: re.Match[str], key: str, players: Sequence[str]) -> bo
     :func:`_decided`)."""
     if key in _TICKED and len(_TICK.findall(text)) > 1:
         return True
+    if key in _HEADED_IN_MATCH and _FAR.search(text, m.start(), m.start(key)):
+        return True  # 昨天小红花给番茄 / 如果先试探一个：X — the words before the name are its clause's
     if key == "name60" and _arrow_listed(text, m, players):
         return True
     if _ROUND_RULE.search(
