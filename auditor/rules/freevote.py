@@ -2106,7 +2106,12 @@ def _resolve_you(text: str, vote: FreeVote, players: Sequence[str]) -> FreeVote:
 
 # A vote whose target the post cannot name: 就他了, 投5楼, 同上, 跟票 (with ``pronouns``).
 _UNRESOLVED = re.compile(
-    r"就(?:是)?(?:他|她)了|投\s*\d+\s*(?:楼|#)|^\s*(?:同上|跟票)\s*[!！。.]*\s*$|改票\s*[,，]?\s*跟"
+    r"就(?:是)?(?:他|她)了|投\s*(?:给\s*)?(?:\d+|[一二三四五六七八九十]{1,3})\s*(?:楼|#)|"
+    # a post pointed at as the target (就楼上嗰个啦 / 还是楼上那位 / 投楼上说的那个): which player
+    # the post does not say
+    r"(?:(?:^|(?<=[。！？!?\n，,…]))\s*(?:那就|就|还是|我投|投)\s*|投票\s*[:：]\s*)"
+    r"(?:楼上|楼下|\d+\s*楼)\s*(?:说的|讲的|提的)?\s*(?:的|嘅)?\s*(?:那|嗰|呢|这)\s*(?:个|位)"
+    r"(?=\s*(?:人)?\s*(?:啦|吧|了|喇)?\s*(?:$|[。！!~～\n，,)）]))|^\s*(?:同上|跟票)\s*[!！。.]*\s*$|改票\s*[,，]?\s*跟"
     # 跟楼上 / 我跟12楼 as the whole post: a vote that follows one the post does not show
     r"|^\s*(?:我|票)?\s*跟\s*(?:楼上|楼下|\d+\s*楼)\s*(?:的票)?\s*[!！。.~～]*\s*$"
     # (the same as the post's last clause after a preface of the poster's own: 派件完毕回来一看，
