@@ -401,7 +401,10 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # or a verb of voting out at the clause's start
         # (出番茄。 / 推冬瓜 / 放逐油条 / 票走土豆: killbar and 狼人杀 words), the name alone after it
         re.compile(
-            rf"(?:[【\[]\s*)?(?:{_ROUND_WORDS})\s*(?:[】\]]\s*[:：]?|[:：])\s*{o}(?P<name26>{n})"
+            # (a word or two of the poster's after the round, its heading still: 辩论轮用药：冬瓜。 /
+            # 试探轮我的：X — none of another, negation or question)
+            rf"(?:[【\[]\s*)?(?:{_ROUND_WORDS})(?:(?![他她你们谁不别没吗呢和与或及双方人名单选果型数况候嫌死出])[\u4e00-\u9fff]){{0,3}}?"
+            rf"\s*(?:[】\]]\s*[:：]?|[:：])\s*{o}(?P<name26>{n})"
             # (辩论轮：番茄，冬瓜: the round's suspects listed, no vote)
             rf"(?=\s*(?:$|[!！。.~～\n]|[,，](?!\s*(?:{n}))))"
             rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我|那就|就|那我|那|今天|这轮|本轮)?\s*(?:也|先|还是|继续|直接)?\s*"
