@@ -263,6 +263,7 @@ def _patterns_for(players: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
     return (
         *_verb_patterns(n, o),
         *_headed_patterns(n, o),
+        *_round_patterns(n, o),
         *_arrow_patterns(n, o),
         *_decision_patterns(n, o),
         *_held_patterns(n, o),
@@ -385,17 +386,28 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我的|我这|这|一)?\s*票(?![数型况面仓王房])"
             rf"(?:[^{_CLAUSE_END}:：—他她你谁不别没]{{1,4}}?)\s*(?:[:：]|——)\s*{o}"
             rf"(?P<name62>{n})(?=\s*(?:$|[。！!~～，,\n]))"
-            # (开局先试探一个：X。 / 先点一位：X: the poster's act of choosing one, its colon the
-            # heading of his choice, the name closing its sentence — not 问一个：X，… a question
-            # put to him)
-            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:[^{_CLAUSE_END}:：他她你谁不别没问如若假万倘要]{{0,6}}?)(?:一个|一位)"
-            rf"\s*[:：]\s*{o}(?P<name64>{n})(?=\s*(?:$|[。！!~～\n]))"
             rf"|(?P<name15>{n})\s*[,，]?\s*(?:这|一)票\s*(?:拿去|送你|给你|送上)"
             rf"|决定(?:是你了|就是你了)\W{{0,4}}{o}(?P<name16>{n})"
             rf"|(?P<chg6>改票|再改一次)(?!\s*(?:原因|理由))[^。！？!?\n:：]{{0,12}}[:：]\s*{o}(?P<name17>{n})"
             # 南瓜决定投一个看起来最像杀手的人：冬瓜 (whom, described, then named)
             rf"|投(?:给)?\s*(?:一个|那个|这个)[^。！？!?\n:：]{{0,16}}的(?:人|那位|那个)\s*[:：—-]+\s*{o}(?P<name24>{n})"
         ),
+        # The name put first, the verb alone after it as the clause: 南瓜，投。 / 番茄 投吧 /
+        # 油条——就投他 (not 番茄投了: a report; not a question: _clear)
+        re.compile(
+            rf"(?:^|(?<=[{_CLAUSE_END}\s]))(?P<name48>{n})\s*[,，:：—-]*\s*(?:我|那就|就)?\s*"
+            rf"(?:(?P<chg9>改投|改票)|投|票)\s*(?:他|她|吧|！|!)?(?=\s*(?:$|[。.!！~～]))"
+            # (冬瓜 就他 / 冬瓜，就是他了: the decision points back to the name just put)
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?P<name55>{n})\s*[,，:：—-]*\s*(?:那)?就\s*(?:是)?\s*"
+            rf"(?:他|她|你)\s*(?:了|吧|啦)?(?=\s*(?:$|[。.!！~～]))"
+        ),
+    ]
+
+
+def _round_patterns(n: str, o: str) -> list[re.Pattern[str]]:
+    """The votes written around the round: its name as a heading (辩论轮：番茄), or a verb of
+    voting out at the clause's start (出番茄。)."""
+    return [
         # The round named as a heading, the name after it (辩论轮：番茄 / 【环节二】番茄 / 第三轮：
         # 冬瓜 / 对决：油条; 版杀7 4.1.2: 试探性投票, 可疑者辩论投票, 高票对决投票 — 环节一…三),
         # or a verb of voting out at the clause's start
@@ -410,15 +422,6 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我|那就|就|那我|那|今天|这轮|本轮)?\s*(?:也|先|还是|继续|直接)?\s*"
             rf"(?:{_OUT_VERBS})\s*(?:(?:你|他|她)?\s*[:：])?\s*{o}"
             rf"(?P<name27>{n})(?=\s*(?:$|[!！。.~～,，]|吧|啦))"
-        ),
-        # The name put first, the verb alone after it as the clause: 南瓜，投。 / 番茄 投吧 /
-        # 油条——就投他 (not 番茄投了: a report; not a question: _clear)
-        re.compile(
-            rf"(?:^|(?<=[{_CLAUSE_END}\s]))(?P<name48>{n})\s*[,，:：—-]*\s*(?:我|那就|就)?\s*"
-            rf"(?:(?P<chg9>改投|改票)|投|票)\s*(?:他|她|吧|！|!)?(?=\s*(?:$|[。.!！~～]))"
-            # (冬瓜 就他 / 冬瓜，就是他了: the decision points back to the name just put)
-            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?P<name55>{n})\s*[,，:：—-]*\s*(?:那)?就\s*(?:是)?\s*"
-            rf"(?:他|她|你)\s*(?:了|吧|啦)?(?=\s*(?:$|[。.!！~～]))"
         ),
     ]
 
@@ -447,6 +450,13 @@ def _decision_patterns(n: str, o: str) -> list[re.Pattern[str]]:
     冬瓜), or a hesitation that ends (还是包子吧 / still 番茄); the poster's own choice for the
     round named."""
     return [
+        re.compile(
+            # (开局先试探一个：X。 / 先点一位：X: the poster's act of choosing one, its colon the
+            # heading of his choice, the name closing its sentence — not 问一个：X，… a question
+            # put to him)
+            rf"(?:^|(?<=[{_CLAUSE_END}\s]))(?:[^{_CLAUSE_END}:：他她你谁不别没问如若假万倘要]{{0,6}}?)(?:一个|一位)"
+            rf"\s*[:：]\s*{o}(?P<name64>{n})(?=\s*(?:$|[。！!~～\n]))"
+        ),
         # The poster's own choice for the round named with him as its subject (对决我站乌鸦 /
         # 这轮我押冬瓜 / 环节二俺还是挺南瓜): a verb of siding or choosing whose object closes the
         # clause — the round makes it this round's vote (seed 002 4.1.2 说明2: the vote is what
@@ -1986,6 +1996,15 @@ def _anothers_abstention(
     )
 
 
+def _told_not_cast(text: str, m: re.Match[str]) -> bool:
+    """The abstention ``m`` told, not cast: as cast before (然本席已弃权，不改) or as someone's habit
+    (胡椒吧，天天弃票: the one just named, the post's reason — :data:`_HABIT`)."""
+    if re.search(r"(?:已经?|早就?|已然)\s*$", text[: m.start("name")]):
+        return True
+    head = text[_clause_bounds(text, m.start(), m.start())[0] : m.start("name")]
+    return bool(_HABIT.search(head)) and not re.search(r"[我俺偶]|本人", head)
+
+
 # Right before an abstention, an adverb of habit (天天弃票 / 总是弃权 / 每轮都弃): what someone
 # does day after day, told — the reason's description of a player, not a ballot cast now.
 _HABIT = re.compile(r"(?:天天|每天|每轮|每次|次次|总是?|老是|一直|经常|常常|从来)\s*(?:都|也)?\s*$")
@@ -2014,11 +2033,8 @@ def _abstentions(
             continue  # 把弃权票改投冬瓜 / 弃权改成油条: where a change starts, not a vote
         if re.search(r"(?:的|那个|这个|那张|这张)\s*$", text[: m.start("name")]):
             continue  # 我的弃权是你代发的: the abstention spoken of, not cast
-        if re.search(r"(?:已经?|早就?|已然)\s*$", text[: m.start("name")]):
-            continue  # 然本席已弃权，不改: an abstention told as cast before
-        head = text[_clause_bounds(text, m.start(), m.start())[0] : m.start("name")]
-        if _HABIT.search(head) and not re.search(r"[我俺偶]|本人", head):
-            continue  # 胡椒吧，天天弃票: a habit told of the one just named (his reason), not cast
+        if _told_not_cast(text, m):
+            continue
         if _clear(text, m.start("name"), m.end()):
             change = _said_change(text, m.start()) or text[: m.start("name")].endswith("改")
             out.append(FreeVote(ABSTAIN, m.start("name"), m.end(), change))
