@@ -173,8 +173,9 @@ def _quotes_a_vote(quotes: Sequence[Quote], st: VoteSettings, players: Sequence[
 def _stood(text: str, st: VoteSettings, players: Sequence[str]) -> bool:
     """Whether ``text``, a vote post quoted, stood as a vote as far as the quote shows (its
     lines come joined by spaces: each label is put back on a line of its own).  A quoted vote
-    that was itself void (投票对象：pass / an empty 投票理由) makes the post quoting it a
-    correction, not a change (001 030: 无效票须通过重新发帖来更正)."""
+    that was itself void (投票对象：pass / an empty or missing 投票理由 / a target that is no
+    player) makes the post quoting it a correction, not a change (001 030: 无效票须通过重新发帖来
+    更正)."""
     text = re.sub(r"\s+(?=(?:投票|改票)\s*(?:对象|理由)\s*[:：])", "\n", text)
     pv = read_vote_text(text, text.splitlines(), st, players)
     if pv is None:
@@ -185,10 +186,13 @@ def _stood(text: str, st: VoteSettings, players: Sequence[str]) -> bool:
         # leaves no vote to change, 001/004 无效票须通过重新发帖来更正)
         return False
     names = {normalise_name(p) for p in (*players, ABSTAIN, *SELF_WORDS)}
-    # void as the quote shows it: 投票理由：left empty / 弃权 miswritten (投票对象：pass); a label
-    # the quote lacks may be the quote cut short, and a name that is no player's the older sets
-    # read as a change of a void vote (left to the lead: see CHANGELOG)
-    return pv.format_error is None or "缺少" in pv.format_error or pv.target not in names
+    # void as the quote shows it, as the judge has it (votebook.judge._judge_voter: a void
+    # ballot leaves no vote to change): 投票理由：left empty or missing (投票对象：番茄。理由回来写。),
+    # 弃权 miswritten (投票对象：pass / 唔投), a target that is no player (投票对象：他 / 东瓜 / 九妹:
+    # 001 004 投票格式或投票对象有误的票无效).  Session 51 settled s50's question so: the
+    # newer sets (blind24–28) label such a re-post a fresh vote, blind3 X0189 and blind15 C0245
+    # a change (older-set mean 0.9820 -> 0.9831; tests/rules/test_vote_reading51.py)
+    return pv.format_error is None and pv.target in names
 
 
 def compare(row: dict[str, Any], got: Read) -> dict[str, bool]:

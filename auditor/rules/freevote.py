@@ -263,6 +263,7 @@ def _patterns_for(players: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
     return (
         *_verb_patterns(n, o),
         *_headed_patterns(n, o),
+        *_round_patterns(n, o),
         *_arrow_patterns(n, o),
         *_decision_patterns(n, o),
         *_held_patterns(n, o),
@@ -293,6 +294,10 @@ def _verb_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             # (the ballot sent toward him, a verb and 向 / 往: 这一票照向冬瓜 / 我的票砸向南瓜)
             rf"|票\s*(?:挂|挂在|落在|放在|押在|押|[\u4e00-\u9fff]?[向往])\s*{o}(?P<name19>{n})"
             rf"|票出\s*{o}(?P<name20>{n})"
+            # (the ballot sent by an arrow, in a ledger's or a form's words: 支：辩论票一张→番茄 /
+            # 试探票→南瓜 — not a count's change, 冬瓜4票→南瓜)
+            rf"|(?<![\d一二两三四五六七八九十几])票\s*(?:一\s*张)?\s*(?:→|->|=>|⇒|➡|➔)\s*{o}"
+            rf"(?P<name63>{n})(?=\s*(?:$|[{_CLAUSE_END}（(]))"
             # 票包子 (票 as the verb)
             rf"|(?<![投改弃])票\s*{o}(?P<name9>{n})"
         ),
@@ -387,18 +392,6 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             # 南瓜决定投一个看起来最像杀手的人：冬瓜 (whom, described, then named)
             rf"|投(?:给)?\s*(?:一个|那个|这个)[^。！？!?\n:：]{{0,16}}的(?:人|那位|那个)\s*[:：—-]+\s*{o}(?P<name24>{n})"
         ),
-        # The round named as a heading, the name after it (辩论轮：番茄 / 【环节二】番茄 / 第三轮：
-        # 冬瓜 / 对决：油条; 版杀7 4.1.2: 试探性投票, 可疑者辩论投票, 高票对决投票 — 环节一…三),
-        # or a verb of voting out at the clause's start
-        # (出番茄。 / 推冬瓜 / 放逐油条 / 票走土豆: killbar and 狼人杀 words), the name alone after it
-        re.compile(
-            rf"(?:[【\[]\s*)?(?:{_ROUND_WORDS})\s*(?:[】\]]\s*[:：]?|[:：])\s*{o}(?P<name26>{n})"
-            # (辩论轮：番茄，冬瓜: the round's suspects listed, no vote)
-            rf"(?=\s*(?:$|[!！。.~～\n]|[,，](?!\s*(?:{n}))))"
-            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我|那就|就|那我|那|今天|这轮|本轮)?\s*(?:也|先|还是|继续|直接)?\s*"
-            rf"(?:{_OUT_VERBS})\s*(?:(?:你|他|她)?\s*[:：])?\s*{o}"
-            rf"(?P<name27>{n})(?=\s*(?:$|[!！。.~～,，]|吧|啦))"
-        ),
         # The name put first, the verb alone after it as the clause: 南瓜，投。 / 番茄 投吧 /
         # 油条——就投他 (not 番茄投了: a report; not a question: _clear)
         re.compile(
@@ -407,6 +400,28 @@ def _headed_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             # (冬瓜 就他 / 冬瓜，就是他了: the decision points back to the name just put)
             rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?P<name55>{n})\s*[,，:：—-]*\s*(?:那)?就\s*(?:是)?\s*"
             rf"(?:他|她|你)\s*(?:了|吧|啦)?(?=\s*(?:$|[。.!！~～]))"
+        ),
+    ]
+
+
+def _round_patterns(n: str, o: str) -> list[re.Pattern[str]]:
+    """The votes written around the round: its name as a heading (辩论轮：番茄), or a verb of
+    voting out at the clause's start (出番茄。)."""
+    return [
+        # The round named as a heading, the name after it (辩论轮：番茄 / 【环节二】番茄 / 第三轮：
+        # 冬瓜 / 对决：油条; 版杀7 4.1.2: 试探性投票, 可疑者辩论投票, 高票对决投票 — 环节一…三),
+        # or a verb of voting out at the clause's start
+        # (出番茄。 / 推冬瓜 / 放逐油条 / 票走土豆: killbar and 狼人杀 words), the name alone after it
+        re.compile(
+            # (a word or two of the poster's after the round, its heading still: 辩论轮用药：冬瓜。 /
+            # 试探轮我的：X — none of another, negation or question)
+            rf"(?:[【\[]\s*)?(?:{_ROUND_WORDS})(?:(?![他她你们谁不别没吗呢和与或及双方人名单选果型数况候嫌死出])[\u4e00-\u9fff]){{0,3}}?"
+            rf"\s*(?:[】\]]\s*[:：]?|[:：])\s*{o}(?P<name26>{n})"
+            # (辩论轮：番茄，冬瓜: the round's suspects listed, no vote)
+            rf"(?=\s*(?:$|[!！。.~～\n]|[,，](?!\s*(?:{n}))))"
+            rf"|(?:^|(?<=[{_CLAUSE_END}\s]))(?:我|那就|就|那我|那|今天|这轮|本轮)?\s*(?:也|先|还是|继续|直接)?\s*"
+            rf"(?:{_OUT_VERBS})\s*(?:(?:你|他|她)?\s*[:：])?\s*{o}"
+            rf"(?P<name27>{n})(?=\s*(?:$|[!！。.~～,，]|吧|啦))"
         ),
     ]
 
@@ -435,6 +450,13 @@ def _decision_patterns(n: str, o: str) -> list[re.Pattern[str]]:
     冬瓜), or a hesitation that ends (还是包子吧 / still 番茄); the poster's own choice for the
     round named."""
     return [
+        re.compile(
+            # (开局先试探一个：X。 / 先点一位：X: the poster's act of choosing one, its colon the
+            # heading of his choice, the name closing its sentence — not 问一个：X，… a question
+            # put to him)
+            rf"(?:^|(?<=[{_CLAUSE_END}\s]))(?:[^{_CLAUSE_END}:：他她你谁不别没问如若假万倘要]{{0,6}}?)(?:一个|一位)"
+            rf"\s*[:：]\s*{o}(?P<name64>{n})(?=\s*(?:$|[。！!~～\n]))"
+        ),
         # The poster's own choice for the round named with him as its subject (对决我站乌鸦 /
         # 这轮我押冬瓜 / 环节二俺还是挺南瓜): a verb of siding or choosing whose object closes the
         # clause — the round makes it this round's vote (seed 002 4.1.2 说明2: the vote is what
@@ -494,8 +516,9 @@ def _held_patterns(n: str, o: str) -> list[re.Pattern[str]]:
         # the clause.  Not someone else's turn (他这手落在冬瓜: 这 after another word), nor one
         # told (这锅炖了冬瓜), nor a plain description (这锅是冬瓜的)
         re.compile(
-            rf"(?:(?<![^\s{_CLAUSE_END}:：])|(?<=[我偶俺]))这\s*一?\s*"
-            rf"(?:手|锅|刀|枪|步|票|棒|杆|箭|拳|脚|盘|球)\s*[,，]?\s*"
+            rf"(?:(?<![^\s{_CLAUSE_END}:：—])|(?<=[我偶俺])|(?<=[\u4e00-\u9fff](?<![他她你您佢伊们家])(?<!别人)(?<!有人)(?=这\s*一?\s*票)))"
+            rf"这\s*一?\s*"
+            rf"(?:手|锅|刀|枪|步|票|棒|杆|箭|拳|脚|盘|球)\s*(?:[,，]|(?<=票)\s*(?:[:：]|——))?\s*"
             rf"(?:(?![不没别非未是的吗呢还也和或与跟谁了过会要想本原曾刚之已])[\u4e00-\u9fff]){{0,3}}?\s*"
             rf"{o}(?P<name54>{n})(?=\s*(?:身上|头上)?\s*(?:$|[{_CLAUSE_END}]))"
         ),
@@ -562,6 +585,13 @@ def _symbol_patterns(n: str, o: str) -> list[re.Pattern[str]]:
             # speech: 给到 X is X given the vote, 我的票给到冬瓜)
             rf"|(?:^|(?<=[{_CLAUSE_END}\s:：]))(?:那就|就|还是)?给\s*{o}(?P<name47>{n})\s*(?:吧|好了)"
             rf"(?=\s*(?:$|[!！。.~～,，]))"
+            # (小红花今天给番茄。 / 发一朵小红花：给冬瓜。: a thing of the poster's — a token for the
+            # ballot — given to a name that ends the sentence; a topic of a few words, none of
+            # them a person, a negation or a question; not 给X，… nor 给X的)
+            rf"|(?:^|(?<=[。！!？?\n:：]))(?:(?![他她你们谁不别没要想会能该])[\u4e00-\u9fff]){{1,6}}?"
+            rf"(?:今天|今日|这轮|本轮|这次)?\s*(?:也|就|还是|先)?\s*给\s*{o}(?P<name65>{n})"
+            rf"(?=\s*(?:$|[。！!~～\n]))"
+            rf"|(?<=[:：])\s*给\s*{o}(?P<name66>{n})(?=\s*(?:$|[。！!~～\n]))"
             rf"|(?:^|(?<=[{_CLAUSE_END}\s:：]))(?:我|那就|就|还是|先|直接)?\s*给到\s*{o}(?P<name49>{n})"
             rf"(?=\s*(?:$|[!！。.~～,，]))"
             # 就你了 (你: the one player the post @s or names) / 就是冬瓜了
@@ -581,7 +611,8 @@ _ABSTAIN_ALONE = re.compile(
     r"(?P<name>弃权|弃票|白票|空票|放弃投票|放弃(?=\s*(?:$|[。！!，,]))|这票我弃[了掉]|票我弃[了掉]|弃了"
     # 弃 alone as the post's last clause (懒得分析了 弃 / 票就不投了，弃): not 嫌弃, 弃疗
     # (decorated as a bare name is: 弃 😴 / 弃。。。; after a vote word's colon: 投票：弃)
-    r"|(?:^|(?<=[\s,，。！!吾我俺票:：]))弃(?:一下|一轮|了吧|掉吧|吧)?"
+    # (an adverb of the moment before it: 想不通。先弃 / 那就弃)
+    r"|(?:^|(?<=[\s,，。！!吾我俺票:：先就]))弃(?:一下|一轮|了吧|掉吧|吧)?"
     r"(?=(?:\s|[。！!~～….]|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F])*$)"
     # 弃 as the post's first sentence, its reason after it (弃。信息太少), and 改弃 closing its
     # clause (改弃，下不了手: a change to abstaining; not 改弃权票为…, read by _CHANGE_FROM);
@@ -667,6 +698,10 @@ _NAME_GROUPS = (
     "name60",
     "name61",
     "name62",
+    "name63",
+    "name64",
+    "name65",
+    "name66",
 )
 # Count only in a post that talks of voting (投/票/改)
 _DECISION = ("name18", "name23")
@@ -713,7 +748,9 @@ _EN_STOP = re.compile(r"(?<=[a-z\u4e00-\u9fff])\.[ \t]")
 _TYPED_FOR = re.compile(
     # (帮我室友投一票：: someone of the poster's, 我 and who he is to him, casting through him)
     r"(?:帮|替)\s*(?P<whom>[我俺](?:的|家)?(?![打敲写输代登填报交发投])[^\s，,。:：]{1,3}?"
-    r"|(?![我俺])[^\s，,。:：]{1,3}?)\s*(?:打字?|敲字?|写|输入|代打|登记|填|报|交|发|投)"
+    r"|(?![我俺])[^\s，,。:：]{1,3}?)\s*(?:打字?|敲字?|写|输入|代打|登记|填|报|交|发|投"
+    # (帮春卷讲一声： / 替他带个话： / 帮X转达一下：: his words relayed, said for him)
+    r"|(?:讲|说|传|带|捎)\s*(?:一声|一句|个?话)|转达|转告)"
     # (its object, the ballot: 帮X登记个投票： / 替X填一张票： / 帮X投一票：)
     r"\s*(?:一下|一个|个|一张|张|一)?\s*(?:投票|选票|票)?\s*[:：]"
 )
@@ -993,6 +1030,9 @@ def _named_votes(
 
 
 _TICKED = ("name34", "name35")
+# Expressions that take their clause's opening words into the match (a topic or a heading of a
+# few words before the name): _clear looks only before the match, so they are checked here.
+_HEADED_IN_MATCH = ("name64", "name65")
 _TICK = re.compile(r"[☑✅✓✔√]|\[\s*[x✓✔√]\s*\]")
 
 
@@ -1003,6 +1043,8 @@ def _uncast(text: str, m: re.Match[str], key: str, players: Sequence[str]) -> bo
     :func:`_decided`)."""
     if key in _TICKED and len(_TICK.findall(text)) > 1:
         return True
+    if key in _HEADED_IN_MATCH and _FAR.search(text, m.start(), m.start(key)):
+        return True  # 昨天小红花给番茄 / 如果先试探一个：X — the words before the name are its clause's
     if key == "name60" and _arrow_listed(text, m, players):
         return True
     if _ROUND_RULE.search(
@@ -1056,7 +1098,9 @@ def _reported(
     subject, theirs, topic = who
     if _other_subject(text, m.start(), name, subject) or _other_topic(text, m.start(), name, topic):
         return True
-    if m.group(0).startswith(("票", "挂", "投票对象")) and theirs.search(text, 0, m.start()):
+    if m.group(0).startswith(("票", "挂", "投票对象", "一票")) and theirs.search(
+        text, 0, m.start()
+    ):
         return True
     return "的是" in m.group(0) and "才怪" not in text[: m.start()]
 
@@ -1336,12 +1380,21 @@ def _corrected_to(text: str, last: FreeVote, players: Sequence[str]) -> FreeVote
     alt = _names_loose([p for p in players if p not in PRONOUNS])
     if not alt:
         return last
-    meant = re.compile(
-        rf"{_SLIP_GAP}(?:{_SLIP}{_SLIP_GAP})+(?:是|应该是|我是说|改成?)?\s*(?P<name>{alt})"
-        r"\s*(?=$|[。！!，,…\n~～])"
-    ).match(text, last.end)
-    if meant is None:
+    slip = re.compile(rf"{_SLIP_GAP}(?:(?:等等|等一下|等下)\s*[,，]?\s*)?(?:{_SLIP}{_SLIP_GAP})+")
+    caught = slip.match(text, last.end)
+    if caught is None:
         return last
+    meant = re.compile(
+        rf"(?:是|应该是|我是说|改成?)?\s*(?P<name>{alt})\s*(?=$|[。！!，,…\n~～])"
+    ).match(text, caught.end())
+    if meant is None:
+        # the slip's reason told, then the name meant opening a sentence of its own as a decision
+        # (投锯子……等等不对，收回收回，锯子刚才投我可能只是冲动。卷尺吧，…): the first such name
+        meant = re.compile(
+            rf"(?<=[。！!…\n])\s*(?P<name>{alt})\s*(?:吧|啦|了)?\s*(?=$|[。！!，,…\n~～])"
+        ).search(text, caught.end())
+        if meant is None or not _clear(text, meant.start("name"), meant.end("name")):
+            return last
     name = _unloosen(meant.group("name"), players)
     if name == last.target:
         return last
@@ -1943,6 +1996,18 @@ def _anothers_abstention(
     )
 
 
+def _told_not_cast(text: str, m: re.Match[str]) -> bool:
+    """The abstention ``m`` told, not cast: as cast before (然本席已弃权，不改) or as someone's habit
+    (胡椒吧，天天弃票: the one just named, the post's reason — :data:`_HABIT`)."""
+    if re.search(r"(?:已经?|早就?|已然)\s*$", text[: m.start("name")]):
+        return True
+    head = text[_clause_bounds(text, m.start(), m.start())[0] : m.start("name")]
+    return bool(_HABIT.search(head)) and not re.search(r"[我俺偶]|本人", head)
+
+
+# Right before an abstention, an adverb of habit (天天弃票 / 总是弃权 / 每轮都弃): what someone
+# does day after day, told — the reason's description of a player, not a ballot cast now.
+_HABIT = re.compile(r"(?:天天|每天|每轮|每次|次次|总是?|老是|一直|经常|常常|从来)\s*(?:都|也)?\s*$")
 # Right after 弃权: a change word (弃权票改投冬瓜): the vote a change leaves.
 _CHANGE_FROM = re.compile(r"\s*票?\s*(?:改|换成|换到|转投|转)")
 # 他 a few words before 弃权 in its clause (他试探轮弃权, 她昨天也弃权): his abstention, reported.
@@ -1968,8 +2033,8 @@ def _abstentions(
             continue  # 把弃权票改投冬瓜 / 弃权改成油条: where a change starts, not a vote
         if re.search(r"(?:的|那个|这个|那张|这张)\s*$", text[: m.start("name")]):
             continue  # 我的弃权是你代发的: the abstention spoken of, not cast
-        if re.search(r"(?:已经?|早就?|已然)\s*$", text[: m.start("name")]):
-            continue  # 然本席已弃权，不改: an abstention told as cast before
+        if _told_not_cast(text, m):
+            continue
         if _clear(text, m.start("name"), m.end()):
             change = _said_change(text, m.start()) or text[: m.start("name")].endswith("改")
             out.append(FreeVote(ABSTAIN, m.start("name"), m.end(), change))
@@ -2060,9 +2125,19 @@ def _resolve_you(text: str, vote: FreeVote, players: Sequence[str]) -> FreeVote:
 
 # A vote whose target the post cannot name: 就他了, 投5楼, 同上, 跟票 (with ``pronouns``).
 _UNRESOLVED = re.compile(
-    r"就(?:是)?(?:他|她)了|投\s*\d+\s*(?:楼|#)|^\s*(?:同上|跟票)\s*[!！。.]*\s*$|改票\s*[,，]?\s*跟"
+    r"就(?:是)?(?:他|她)了|投\s*(?:给\s*)?(?:\d+|[一二三四五六七八九十]{1,3})\s*(?:楼|#)|"
+    # a post pointed at as the target (就楼上嗰个啦 / 还是楼上那位 / 投楼上说的那个): which player
+    # the post does not say
+    r"(?:(?:^|(?<=[。！？!?\n，,…]))\s*(?:那就|就|还是|我投|投)\s*|投票\s*[:：]\s*)"
+    r"(?:楼上|楼下|\d+\s*楼)\s*(?:说的|讲的|提的)?\s*(?:的|嘅)?\s*(?:那|嗰|呢|这)\s*(?:个|位)"
+    r"(?=\s*(?:人)?\s*(?:啦|吧|了|喇)?\s*(?:$|[。！!~～\n，,)）]))|^\s*(?:同上|跟票)\s*[!！。.]*\s*$|改票\s*[,，]?\s*跟"
     # 跟楼上 / 我跟12楼 as the whole post: a vote that follows one the post does not show
     r"|^\s*(?:我|票)?\s*跟\s*(?:楼上|楼下|\d+\s*楼)\s*(?:的票)?\s*[!！。.~～]*\s*$"
+    # (the same as the post's last clause after a preface of the poster's own: 派件完毕回来一看，
+    # 跟楼上。 / 666！跟楼上！ / 会中。同上。 — the follow is what the post ends on; a name, a
+    # question or a negation in its clause is _clear's)
+    r"|(?<=[。！!，,\n~～…])\s*(?:我|票)?\s*(?:也)?\s*(?:跟|同)\s*(?:楼上|\d+\s*楼)\s*(?:的票)?\s*[!！。.~～]*\s*$"
+    r"|(?<=[。！!\n])\s*同上\s*[!！。.~～]*\s*$"
     # 跟饺子 / 跟着包子 / 我跟豆浆走 as the whole post: a vote that follows someone's, its
     # target not written (under a quote of that vote it is: votebook.parse._followed)
     r"|^\s*(?:我|票)?\s*跟(?:着|随)?\s*(?!风|帖|上\s*$)[^\s,，。！？!?]{1,4}?\s*(?:的票|走|投)?\s*[!！。.~～]*\s*$"
@@ -2085,6 +2160,14 @@ _UNKNOWN_TARGET = re.compile(
     r"(?P<word>[a-z]{1,6}|(?![票了过谁错出给的完好个一二两吧啊呀哪什啥不没别就都也还呗嘛么吗呢和与或你我他她它这那自诉降资入稿靠胎机篮标])"
     r"(?:(?![了过吧啊呀呢吗嘛么的呗])[\u4e00-\u9fff]){1,4})(?=\s*(?:$|[,，。！？!?~～]|:[a-z]+:?\s*$))"
 )
+# The vote's own label opening a line (投票：あの人（楼上说的那个） / 投票：XXX⏎理由：待定): a vote
+# attempt whatever follows it, its target one the post does not name as a player (void, asked) —
+# not a label left open or put off (投票：待定 / 投票：还没想好 / 投票：[待填]).
+_LABELLED_UNKNOWN = re.compile(
+    r"(?:^|(?<=\n))\s*[【\[]?\s*投票\s*[】\]]?\s*[:：]\s*"
+    r"(?P<word>(?![待未没不再稍等空无略弃还想\[【(（?？…._\-—])[^\s，,。！？!?（(\n]{1,8})"
+    r"\s*(?:[（(][^）)\n]*[）)])?\s*(?=$|\n)"
+)
 _NOT_A_NAME = frozenset(_WORDS["not_a_name"])
 
 
@@ -2095,6 +2178,11 @@ def _unresolved(text: str) -> list[FreeVote]:
     for m in _UNRESOLVED.finditer(text):
         if _clear(text, m.start(), m.end(), after=False):
             found.append(FreeVote("?", m.start(), m.end(), _said_change(text, m.end())))
+    if found:
+        return found
+    for m in _LABELLED_UNKNOWN.finditer(text):
+        if _clear(text, m.start("word"), m.end("word"), after=False):
+            found.append(FreeVote("?", m.start("word"), m.end("word"), False))
     if found:
         return found
     for m in _UNKNOWN_TARGET.finditer(text):

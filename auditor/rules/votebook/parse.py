@@ -1800,6 +1800,7 @@ def read_vote_text(
         if pv is not None and _not_his_ballot(fold(text), start_at, pv.start, players, voter):
             return None
         pv = _unlabelled_change(pv, st)
+        pv = _abstention_by_rule(text, start_at, pv)
     if start_at == 0 and quoted:
         pv = _followed(text, pv, st, players, quoted[-1]) or pv
     if pv is not None and _withdrawn(text, lines, pv, players):
@@ -1809,6 +1810,28 @@ def read_vote_text(
         return None
     left = said_minutes_left(original)
     return pv if left is None else replace(pv, minutes_left=left)
+
+
+# The director's 代投 that the rule itself makes 弃权 (000 9 代投必须明确指定投票对象，不允许给出条件让
+# 导演确定投票对象，否则视为弃权): the post says so before its label (…按规则视为弃权。⏎投票对象：弃权).
+_ABSTAIN_BY_RULE = re.compile(r"(?:视为|视作|按|算作?|记为|作)\s*弃权")
+
+
+def _abstention_by_rule(text: str, start_at: int, pv: ParsedVote | None) -> ParsedVote | None:
+    """A 代投 (``start_at`` > 0) of 弃权 the director records as the rule's outcome of a
+    request with a condition (:data:`_ABSTAIN_BY_RULE` in the post before the label): the
+    rule's verdict, not the player's ballot, asks no 投票理由 of him."""
+    if (
+        pv is None
+        or not start_at
+        or pv.target != normalise_name(ABSTAIN)
+        or not (pv.format_error or "").startswith("缺少")
+        or "理由" not in (pv.format_error or "")
+    ):
+        return pv
+    if not _ABSTAIN_BY_RULE.search(fold(text[: pv.start])):
+        return pv
+    return replace(pv, format_error=None)
 
 
 def _not_his_ballot(ft: str, start_at: int, at: int, players: Sequence[str], voter: str) -> bool:
@@ -2198,7 +2221,34 @@ def _withdrawn(
         later = _VOTES_LATER.search(line) if start >= pv.end else None
         if later and not _REASON.search(line) and said_as_own(line, *later.span()):
             return True
+    if _called_an_example(text, lines, pv):
+        return True
     return withdraws_own_ballot(fold(text), pv.end, players) or _vote_elsewhere(text)
+
+
+# Said of a labelled block after it, on a later line or in an aside (（…）, ← …, ——…): the block was
+# a sample of the format, practice or a copy of the example (格式我先抄一遍练习 / 这是示范，不是
+# 我的票 / （格式样本，给X看的） / 抄错咗范例) — shown, not cast, as when it is announced before it.
+_EXAMPLE_AFTER = re.compile(r"示范|演示|范例|示例|样例|样本|练习|模板|抄错")
+_ASIDE_AFTER = re.compile(r"[（(][^）)\n]*[）)]|(?:←|<-|——)[^\n]*")
+
+
+def _called_an_example(text: str, lines: Sequence[str], pv: ParsedVote) -> bool:
+    """The labelled block ending at ``pv.end`` is called a sample or practice after it
+    (:data:`_EXAMPLE_AFTER` on a later line or in an aside, :data:`_ASIDE_AFTER`)."""
+    if not _LABEL.search(fold(text[: pv.end])):
+        return False  # a vote in words calls no form a sample
+    later = [
+        text[a:b]
+        for a, b in _line_spans(text, lines)
+        if a >= pv.end and not _REASON_LINE.match(fold(text[a:b]))
+    ]
+    later += [m.group(0) for m in _ASIDE_AFTER.finditer(text, pv.end)]
+    return any(_EXAMPLE_AFTER.search(fold(seg)) for seg in later)
+
+
+# A line that opens with the reason's label: the ballot's own reason (投票理由：写个正确示范，顺便投一票).
+_REASON_LINE = re.compile(r"\s*(?:投票|改票)?\s*理由\s*[:：]")
 
 
 def read_ballot(
