@@ -147,6 +147,9 @@ SETS = [
     # blind26 scored once after session 50 (start dev 0.567 / 0.329 / 2, blind 0.681 / 0.422 / 4)
     ("blind26/announcements_dev.jsonl", 0.566, 0.330, 2),  # scored once (s50): 0.571 / 0.335 / 2
     ("blind26/announcements_blind.jsonl", 0.671, 0.409, 5),  # scored once: 0.676 / 0.414 / 5
+    # blind27 scored once after session 51 (unmoved from the start, the theme's words measured only)
+    ("blind27/announcements_dev.jsonl", 0.840, 0.537, 8),  # scored once (s51): 0.845 / 0.542 / 8
+    ("blind27/announcements_blind.jsonl", 0.737, 0.452, 22),  # scored once: 0.742 / 0.457 / 22
 ]
 
 _ALL = re.compile(r"^all\s+([\d.]+)\s+([\d.]+)", re.M)

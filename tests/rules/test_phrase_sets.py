@@ -122,6 +122,9 @@ SETS = [
     # scored once after session 50 (matcher alone P 0.962 R 0.825, 7/201; start 0.961 / 0.802 /
     # 7; with the learned reading's questions and cards 0.964 / 0.867, 7/201)
     ("phrases/blind29/phrases_blind29.tsv", 0.957, 0.820, 7),
+    # scored once after session 51 (matcher alone P 0.980 R 0.860, 7/201; start 0.977 / 0.840 /
+    # 8; with the learned reading's questions and cards 0.981 / 0.930, 7/201; start 0.979 / 0.920)
+    ("phrases/blind30/phrases_blind30.tsv", 0.975, 0.855, 7),
     ("devset/phrases_dev.tsv", 0.995, 0.988, 0),
     ("devset/phrases_holdout.tsv", 0.957, 0.877, 1),
 ]

@@ -1,7 +1,7 @@
 """The labelled vote posts as regression sets (issue 37): tests/votes/blind, blind2, blind3,
 blind4, blind5, blind6, blind7, blind8, blind9, blind10, blind11, blind12, blind13, blind14,
 blind15, blind16, blind17, blind18, blind19, blind20, blind21, blind22, blind23, blind24,
-blind25, blind26, blind27, blind28, blind29, blind30, blind31.
+blind25, blind26, blind27, blind28, blind29, blind30, blind31, blind32.
 
 The dev half was tuned on; the blind half was scored once (tests/votes/blind/SCORE.md) and
 is a regression set from then on.  Each half must keep at least the figure it had when the
@@ -144,6 +144,10 @@ SETS = ROOT / "tests" / "votes"
         # post for post), the learned reading never fitted on it (grammar alone 0.958): the
         # grammar's figure less about half a point
         ("blind31/posts_blind31.jsonl", 0.953),
+        # scored once at 0.964 after session 51's rounds (0.964 at the session's start: unmoved as
+        # shipped), the learned reading never fitted on it (grammar alone 0.948; 0.947 at the
+        # start): the grammar's figure less about half a point
+        ("blind32/posts_blind32.jsonl", 0.943),
     ],
 )
 def test_vote_posts_agree_at_least_as_before(name: str, floor: float) -> None:

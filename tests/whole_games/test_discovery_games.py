@@ -146,6 +146,9 @@ BLIND_AGREE = [
     ("discovery_blind15", "m39_matchmaker", 1),
     ("discovery_blind10", "killbar7_devlog", 1),
     ("discovery_blind10", "killbar7_devlog", 2),
+    # discovery_blind17 (scored once at the end of session 51, 1/9 as at its start): m107_ferry's
+    # first night
+    ("discovery_blind17", "m107_ferry", 1),
 ]
 
 
