@@ -29,13 +29,12 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
+from auditor import pipeline
 from auditor.desk.recheck import WARM_GAMES
 
 
 def warm(paths: list[str]) -> None:
     """One audit over a copy of each game's store (the games whose store exists)."""
-    from auditor import pipeline
-
     for path in paths:
         folder = tempfile.mkdtemp(prefix="auditor-warm-")
         try:
