@@ -110,8 +110,13 @@ def test_btship_night_two_a_list_of_the_living_is_confirmed_one_by_one(tmp_path:
             bulk = _bulk_list(phone)
             for living in ("煎饼果子", "锅巴菜"):
                 assert f"出局：{living}" not in bulk, bulk
-            apart = phone.find_element(By.ID, "confirm-one-by-one").text
-            assert "出局：煎饼果子" in apart and "出局：锅巴菜" in apart, apart
+            # since session 51 (s51-struct: a vote-out dated inside a day before its vote closed
+            # is asked, not taken) the two living are no longer proposed out at all; were they
+            # proposed, only one by one
+            apart = "".join(e.text for e in phone.find_elements(By.ID, "confirm-one-by-one"))
+            page = phone.find_element(By.TAG_NAME, "body").text
+            for living in ("煎饼果子", "锅巴菜"):
+                assert f"出局：{living}" not in page or f"出局：{living}" in apart, apart
             # 1c: the substitute told during night 1 starts with day 2
             sub = _proposal(phone, "替补：果仁张")
             assert (
