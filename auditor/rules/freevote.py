@@ -2160,14 +2160,6 @@ _UNKNOWN_TARGET = re.compile(
     r"(?P<word>[a-z]{1,6}|(?![票了过谁错出给的完好个一二两吧啊呀哪什啥不没别就都也还呗嘛么吗呢和与或你我他她它这那自诉降资入稿靠胎机篮标])"
     r"(?:(?![了过吧啊呀呢吗嘛么的呗])[\u4e00-\u9fff]){1,4})(?=\s*(?:$|[,，。！？!?~～]|:[a-z]+:?\s*$))"
 )
-# The vote's own label opening a line (投票：あの人（楼上说的那个） / 投票：XXX⏎理由：待定): a vote
-# attempt whatever follows it, its target one the post does not name as a player (void, asked) —
-# not a label left open or put off (投票：待定 / 投票：还没想好 / 投票：[待填]).
-_LABELLED_UNKNOWN = re.compile(
-    r"(?:^|(?<=\n))\s*[【\[]?\s*投票\s*[】\]]?\s*[:：]\s*"
-    r"(?P<word>(?![待未没不再稍等空无略弃还想\[【(（?？…._\-—])[^\s，,。！？!?（(\n]{1,8})"
-    r"\s*(?:[（(][^）)\n]*[）)])?\s*(?=$|\n)"
-)
 _NOT_A_NAME = frozenset(_WORDS["not_a_name"])
 
 
@@ -2178,11 +2170,6 @@ def _unresolved(text: str) -> list[FreeVote]:
     for m in _UNRESOLVED.finditer(text):
         if _clear(text, m.start(), m.end(), after=False):
             found.append(FreeVote("?", m.start(), m.end(), _said_change(text, m.end())))
-    if found:
-        return found
-    for m in _LABELLED_UNKNOWN.finditer(text):
-        if _clear(text, m.start("word"), m.end("word"), after=False):
-            found.append(FreeVote("?", m.start("word"), m.end("word"), False))
     if found:
         return found
     for m in _UNKNOWN_TARGET.finditer(text):
