@@ -55,8 +55,13 @@ PRELOAD = ["auditor.__main__", "auditor.cli.nightly", "auditor.desk.warmup"]
 #: environment only (:mod:`auditor.desk.warmup` reads it).
 WARM_GAMES = "AUDITOR_DESK_WARM_GAMES"
 
-#: False: every audit a new interpreter (the benchmark's baseline; a platform without fork).
-WARM = hasattr(os, "fork")
+#: Set (to anything) in `auditor serve`'s environment: no warm worker, every audit a new
+#: interpreter (a machine short of memory; a test of what a slow re-check shows the director).
+COLD = "AUDITOR_DESK_COLD"
+
+#: False: every audit a new interpreter (the benchmark's baseline; a platform without fork;
+#: ``AUDITOR_DESK_COLD`` set).
+WARM = hasattr(os, "fork") and not os.environ.get(COLD)
 
 _LOCK = threading.Lock()
 _started = False

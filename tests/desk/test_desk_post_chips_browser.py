@@ -46,10 +46,16 @@ def _send(phone: Any, form: Any) -> None:
     _submits(phone, button.click)
 
 
-def test_his_own_post_fills_the_forms_in_one_tap_each(tmp_path: Path) -> None:
+def test_his_own_post_fills_the_forms_in_one_tap_each(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
+    # a form opened while the re-check runs stays open: the desk's re-checks cold (a new
+    # interpreter, seconds), as before session 51's warm worker made them done in ~0.6 s —
+    # before the test could open the form
+    monkeypatch.setenv("AUDITOR_DESK_COLD", "1")
     game = fh47_game(tmp_path / "g", night=2)
     assert auditor("audit", game.name, cwd=game.parent).returncode == 7
     set_password(game, "老周")
